@@ -1,0 +1,81 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "Searchlight",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "searchlight", targets: ["searchlight"]),
+        .library(name: "Fetching", targets: ["Fetching"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+    ],
+    targets: [
+        // C libraries, wrapped once each. Only the module named after the job imports them.
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+
+        // The HTTP layer: libcurl's multi interface driven from one dedicated thread.
+        .target(
+            name: "Fetching",
+            dependencies: [
+                "CCurl",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "DequeModule", package: "swift-collections"),
+            ]
+        ),
+
+        // The thin command line tool.
+        .executableTarget(
+            name: "searchlight",
+            dependencies: [
+                "Fetching",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
+        // Test support: a real HTTP server on loopback serving Fixtures/ with programmable misbehaviour.
+        // A library (not a test target) so every test target and the demo server executable share it.
+        .target(
+            name: "FixtureServer",
+            dependencies: [
+                .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "FlyingSocks", package: "FlyingFox"),
+            ]
+        ),
+        .executableTarget(
+            name: "searchlight-fixture-server",
+            dependencies: [
+                "FixtureServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        .testTarget(
+            name: "FetchingTests",
+            dependencies: ["Fetching", "FixtureServer"]
+        ),
+        .testTarget(
+            name: "FixtureServerTests",
+            dependencies: ["FixtureServer"]
+        ),
+        .testTarget(
+            name: "SearchlightTests",
+            dependencies: ["searchlight", "FixtureServer"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
