@@ -7,10 +7,13 @@
 public struct AddressPolicy: Sendable, Hashable {
     /// The special ranges that are allowed despite being special.
     public var allowedRanges: Set<IPAddress.SpecialRange>
+    /// Individual addresses allowed although their range is not (one intranet host, say).
+    public var allowedAddresses: Set<IPAddress>
 
-    /// Creates a policy allowing public unicast addresses plus `allowedRanges`.
-    public init(allowing allowedRanges: Set<IPAddress.SpecialRange> = []) {
+    /// Creates a policy allowing public unicast addresses plus `allowedRanges` and `allowedAddresses`.
+    public init(allowing allowedRanges: Set<IPAddress.SpecialRange> = [], addresses allowedAddresses: Set<IPAddress> = []) {
         self.allowedRanges = allowedRanges
+        self.allowedAddresses = allowedAddresses
     }
 
     /// Public unicast addresses only: the default for crawling the web.
@@ -25,6 +28,6 @@ public struct AddressPolicy: Sendable, Hashable {
     /// Whether a connection to `address` is allowed.
     public func allows(_ address: IPAddress) -> Bool {
         guard let range = address.specialRange else { return true }
-        return allowedRanges.contains(range)
+        return allowedRanges.contains(range) || allowedAddresses.contains(address)
     }
 }

@@ -48,6 +48,7 @@ extension CurlEasyTransfer {
         try set(CURLOPT_LOW_SPEED_LIMIT, configuration.lowSpeedLimit)
         try set(CURLOPT_LOW_SPEED_TIME, max(1, Int(configuration.lowSpeedTime.seconds.rounded(.up))))
         if request.method == .head { try set(CURLOPT_NOBODY, 1) }
+        if let caBundlePath = configuration.caBundlePath { try set(CURLOPT_CAINFO, caBundlePath) }
 
         var lines = request.headerLines
         if request.headers["Accept"] == nil { lines.insert("Accept: \(Self.defaultAccept)", at: 0) }

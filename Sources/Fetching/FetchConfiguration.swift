@@ -28,6 +28,9 @@ public struct FetchConfiguration: Sendable, Hashable {
     public var decompressionRatioGrace: Int
     /// Which peer addresses may be connected to.
     public var addressPolicy: AddressPolicy
+    /// A PEM file of certificate authorities to trust instead of the system's (an
+    /// intranet's private CA, a test server's self-signed certificate); `nil` for the system store.
+    public var caBundlePath: String?
 
     /// Creates a configuration; every parameter has the production default.
     public init(
@@ -41,7 +44,8 @@ public struct FetchConfiguration: Sendable, Hashable {
         maxBodySize: Int = 10 * 1024 * 1024,
         maxDecompressionRatio: Int = 200,
         decompressionRatioGrace: Int = 1024 * 1024,
-        addressPolicy: AddressPolicy = .publicOnly
+        addressPolicy: AddressPolicy = .publicOnly,
+        caBundlePath: String? = nil
     ) {
         self.userAgent = userAgent
         self.maxConcurrentTransfers = max(1, maxConcurrentTransfers)
@@ -54,6 +58,7 @@ public struct FetchConfiguration: Sendable, Hashable {
         self.maxDecompressionRatio = max(1, maxDecompressionRatio)
         self.decompressionRatioGrace = max(0, decompressionRatioGrace)
         self.addressPolicy = addressPolicy
+        self.caBundlePath = caBundlePath
     }
 
     /// `Searchlight/<version>`, naming what the crawler is.

@@ -162,6 +162,9 @@ struct NetworkOptions: ParsableArguments {
     @Option(help: "The User-Agent header.")
     var userAgent = FetchConfiguration.defaultUserAgent
 
+    @Option(help: ArgumentHelp("Trust the certificate authorities in this PEM file instead of the system's.", valueName: "file"))
+    var cacert: String?
+
     func validate() throws {
         guard concurrency >= 1, perHost >= 1 else { throw ValidationError("--concurrency and --per-host must be at least 1.") }
         guard connectTimeout > 0, timeout > 0 else { throw ValidationError("Timeouts must be positive.") }
@@ -176,6 +179,7 @@ struct NetworkOptions: ParsableArguments {
             connectTimeout: .milliseconds(Int(connectTimeout * 1000)),
             totalTimeout: .milliseconds(Int(timeout * 1000)),
             maxBodySize: maxBodySize,
-            addressPolicy: allowPrivateNetwork ? .allowAll : .publicOnly)
+            addressPolicy: allowPrivateNetwork ? .allowAll : .publicOnly,
+            caBundlePath: cacert)
     }
 }
