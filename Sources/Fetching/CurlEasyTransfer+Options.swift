@@ -6,7 +6,9 @@ internal import CCurl
 private let writeCallback: curl_write_callback = { data, size, count, userdata in
     guard let userdata else { return 0 }
     let transfer = Unmanaged<CurlEasyTransfer>.fromOpaque(userdata).takeUnretainedValue()
-    return transfer.receiveBody(UnsafeRawBufferPointer(start: data, count: size * count))
+    // A typed buffer lets Array.append copy with memcpy instead of byte by byte.
+    let bytes = UnsafeRawPointer(data).map { $0.assumingMemoryBound(to: UInt8.self) }
+    return transfer.receiveBody(UnsafeBufferPointer(start: bytes, count: size * count))
 }
 
 private let headerCallback: curl_write_callback = { data, size, count, userdata in

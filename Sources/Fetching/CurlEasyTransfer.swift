@@ -3,11 +3,12 @@ internal import CCurl
 import Glibc
 #endif
 
-/// Owns one libcurl easy handle and the response it is receiving.
+/// One transfer: the request's options on a borrowed easy handle, and the response it is
+/// receiving.
 ///
 /// Created, driven and destroyed on the curl thread only: libcurl calls the callbacks
 /// below from inside `curl_multi_perform` on that thread, so the mutable state needs no
-/// lock. The handle, its header list and its error buffer are freed in `deinit`.
+/// lock. The header list and the error buffer are freed in `deinit`.
 final class CurlEasyTransfer {
     /// Why a callback stopped the transfer; it decides the ``FetchError/Kind``.
     enum AbortReason {
@@ -17,7 +18,9 @@ final class CurlEasyTransfer {
     }
 
     let job: FetchJob
-    let handle: UnsafeMutableRawPointer
+    /// The easy handle, lent by the loop for this transfer.
+    let easy: CurlEasyHandle
+    var handle: UnsafeMutableRawPointer { easy.raw }
     let configuration: FetchConfiguration
     var headerList: UnsafeMutablePointer<curl_slist>?
     /// libcurl writes a readable message here on failure (https://curl.se/libcurl/c/CURLOPT_ERRORBUFFER.html).
@@ -29,15 +32,14 @@ final class CurlEasyTransfer {
     private(set) var abortReason: AbortReason?
     private(set) var refusedAddress: IPAddress?
 
+    private static let statusLinePrefix = Array("HTTP/".utf8)
+
     /// Response headers larger than this are refused; libcurl bounds single lines only.
     static let maxHeaderBytes = 256 * 1024
 
-    init(job: FetchJob, configuration: FetchConfiguration) throws(FetchError) {
-        guard let handle = curl_easy_init() else {
-            throw FetchError(kind: .other, url: job.request.url, message: "libcurl could not create a transfer")
-        }
+    init(job: FetchJob, easy: CurlEasyHandle, configuration: FetchConfiguration) throws(FetchError) {
         self.job = job
-        self.handle = handle
+        self.easy = easy
         self.configuration = configuration
         self.errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE))
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
@@ -45,7 +47,8 @@ final class CurlEasyTransfer {
     }
 
     deinit {
-        curl_easy_cleanup(handle)
+        // The loop resets the easy handle before letting go of the transfer, so libcurl no
+        // longer points at the header list or the error buffer when they are freed here.
         curl_slist_free_all(headerList)
         errorBuffer.deallocate()
     }
@@ -64,7 +67,7 @@ final class CurlEasyTransfer {
 
     /// Appends decoded body bytes, enforcing the size and ratio limits while streaming.
     /// Returning anything but `chunk.count` makes libcurl fail with `CURLE_WRITE_ERROR`.
-    func receiveBody(_ chunk: UnsafeRawBufferPointer) -> Int {
+    func receiveBody(_ chunk: UnsafeBufferPointer<UInt8>) -> Int {
         let total = body.count + chunk.count
         if total > configuration.maxBodySize {
             abortReason = .bodyTooLarge(limit: configuration.maxBodySize)
@@ -96,21 +99,33 @@ final class CurlEasyTransfer {
             abortReason = .headersTooLarge
             return 0
         }
-        // Strip the line ending as bytes: in Swift "\r\n" is a single Character.
-        var length = raw.count
-        while length > 0, raw[length - 1] == 0x0A || raw[length - 1] == 0x0D { length -= 1 }
-        let line = Self.decodeHeaderText(UnsafeRawBufferPointer(rebasing: raw[0..<length]))
-        if line.hasPrefix("HTTP/") {
+        // Work on bytes and make at most two Strings per line: this runs for every header
+        // of every response. (Also, in Swift "\r\n" is a single Character.)
+        let line = Self.trimmed(raw, from: 0, to: raw.count)
+        guard !line.isEmpty else { return raw.count }
+        if raw[line].starts(with: Self.statusLinePrefix) {
             headers.removeAll()
             headerBytes = raw.count
-        } else if let first = line.first, first == " " || first == "\t" {
-            headers.appendToLastValue(line.trimmingWhitespace())
-        } else if let colon = line.firstIndex(of: ":") {
-            let name = String(line[..<colon]).trimmingWhitespace()
-            let value = String(line[line.index(after: colon)...]).trimmingWhitespace()
-            if !name.isEmpty { headers.append(name: name, value: value) }
+        } else if raw[0] == UInt8(ascii: " ") || raw[0] == UInt8(ascii: "\t") {
+            headers.appendToLastValue(Self.decodeHeaderText(raw, line))
+        } else if let colon = raw[line].firstIndex(of: UInt8(ascii: ":")) {
+            let name = Self.trimmed(raw, from: line.lowerBound, to: colon)
+            let value = Self.trimmed(raw, from: colon + 1, to: line.upperBound)
+            if !name.isEmpty {
+                headers.append(name: Self.decodeHeaderText(raw, name), value: Self.decodeHeaderText(raw, value))
+            }
         }
         return raw.count
+    }
+
+    /// The range `start..<end` of `raw` without surrounding spaces, tabs, CR and LF.
+    private static func trimmed(_ raw: UnsafeRawBufferPointer, from start: Int, to end: Int) -> Range<Int> {
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A }
+        var lower = start
+        var upper = end
+        while lower < upper, isSpace(raw[lower]) { lower += 1 }
+        while upper > lower, isSpace(raw[upper - 1]) { upper -= 1 }
+        return lower..<upper
     }
 
     /// Checks the address libcurl is about to connect to against the policy and opens
@@ -126,9 +141,12 @@ final class CurlEasyTransfer {
     }
 
     /// Header bytes are ISO-8859-1 unless they are valid UTF-8 (RFC 9110 §5.5).
-    private static func decodeHeaderText(_ raw: UnsafeRawBufferPointer) -> String {
-        if let text = String(validating: raw, as: UTF8.self) { return text }
-        return String(String.UnicodeScalarView(raw.map { Unicode.Scalar($0) }))
+    private static func decodeHeaderText(_ raw: UnsafeRawBufferPointer, _ range: Range<Int>) -> String {
+        let bytes = UnsafeRawBufferPointer(rebasing: raw[range])
+        // Nearly every header is ASCII, which needs no validation beyond this scan.
+        if !bytes.contains(where: { $0 >= 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
+        if let text = String(validating: bytes, as: UTF8.self) { return text }
+        return String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
     }
 
     private static func ipAddress(of address: UnsafeMutablePointer<curl_sockaddr>) -> IPAddress? {
@@ -146,16 +164,5 @@ final class CurlEasyTransfer {
         default:
             return nil
         }
-    }
-}
-
-extension String {
-    /// The string without leading and trailing spaces and tabs.
-    func trimmingWhitespace() -> String {
-        let scalars = unicodeScalars
-        guard let start = scalars.firstIndex(where: { $0 != " " && $0 != "\t" }),
-            let end = scalars.lastIndex(where: { $0 != " " && $0 != "\t" })
-        else { return "" }
-        return String(scalars[start...end])
     }
 }

@@ -7,7 +7,10 @@ extension CurlMultiLoop {
         logger.debug("curl loop started", metadata: ["libcurl": "\(CurlRuntime.version)"])
         while true {
             let (commands, stopping) = inbox.withLock { box in
-                defer { box.commands.removeAll(keepingCapacity: true) }
+                defer {
+                    box.commands.removeAll(keepingCapacity: true)
+                    box.wakeupPending = false
+                }
                 return (box.commands, box.stopRequested)
             }
             for command in commands {
@@ -53,7 +56,10 @@ extension CurlMultiLoop {
     private func startTransfers() {
         while let (job, host) = gate.next() {
             do {
-                let transfer = try CurlEasyTransfer(job: job, configuration: configuration)
+                guard let easy = idleHandles.popLast() ?? CurlEasyHandle() else {
+                    throw FetchError(kind: .other, url: job.request.url, message: "libcurl could not create a transfer")
+                }
+                let transfer = try CurlEasyTransfer(job: job, easy: easy, configuration: configuration)
                 let code = curl_multi_add_handle(multi, transfer.handle)
                 guard code == CURLM_OK else {
                     let message = String(cString: curl_multi_strerror(code))
@@ -84,6 +90,8 @@ extension CurlMultiLoop {
         guard let transfer = live.removeValue(forKey: handle) else { return }
         liveByToken[ObjectIdentifier(transfer.job.token)] = nil
         curl_multi_remove_handle(multi, handle)
+        transfer.easy.reset()
+        if idleHandles.count < configuration.maxConcurrentTransfers { idleHandles.append(transfer.easy) }
         gate.finished(host: transfer.job.target.hostKey)
         transfer.job.complete(result)
         if case .failure(let error as FetchError) = result {

@@ -21,6 +21,9 @@ final class CurlMultiLoop: @unchecked Sendable {
 
     struct Inbox {
         var commands: [Command] = []
+        /// A `curl_multi_wakeup` is on its way and the loop has not drained the inbox since:
+        /// more commands need no further wakeup (each one is a system call).
+        var wakeupPending = false
         var stopRequested = false
         var stopped = false
         var stopWaiters: [CheckedContinuation<Void, Never>] = []
@@ -35,6 +38,8 @@ final class CurlMultiLoop: @unchecked Sendable {
     var gate: TransferGate<FetchJob>
     var live: [UnsafeMutableRawPointer: CurlEasyTransfer] = [:]
     var liveByToken: [ObjectIdentifier: UnsafeMutableRawPointer] = [:]
+    /// Reset easy handles waiting for the next transfer, at most `maxConcurrentTransfers`.
+    var idleHandles: [CurlEasyHandle] = []
 
     init(configuration: FetchConfiguration, logger: Logger) throws(FetchError) {
         CurlRuntime.ensureInitialized()
@@ -64,22 +69,27 @@ final class CurlMultiLoop: @unchecked Sendable {
 
     /// Hands a job to the loop; after shutdown the job fails at once.
     func submit(_ job: FetchJob) {
-        let accepted = inbox.withLock { box in
-            guard !box.stopRequested else { return false }
+        let (accepted, wake) = inbox.withLock { box in
+            guard !box.stopRequested else { return (false, false) }
             box.commands.append(.start(job))
-            return true
+            defer { box.wakeupPending = true }
+            return (true, !box.wakeupPending)
         }
         guard accepted else {
             job.complete(.failure(FetchError(kind: .shutdown, url: job.request.url, message: "the fetcher was shut down")))
             return
         }
-        curl_multi_wakeup(multi)
+        if wake { curl_multi_wakeup(multi) }
     }
 
     /// Asks the loop to cancel the transfer of `token`, queued or running.
     func cancel(_ token: TransferToken, hostKey: String) {
-        inbox.withLock { $0.commands.append(.cancel(token, hostKey: hostKey)) }
-        curl_multi_wakeup(multi)
+        let wake = inbox.withLock { box in
+            box.commands.append(.cancel(token, hostKey: hostKey))
+            defer { box.wakeupPending = true }
+            return !box.wakeupPending
+        }
+        if wake { curl_multi_wakeup(multi) }
     }
 
     /// Asks the loop to stop without waiting: pending and running transfers fail with `.shutdown`.

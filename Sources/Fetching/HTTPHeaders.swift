@@ -31,14 +31,19 @@ public struct HTTPHeaders: Sendable, Hashable, RandomAccessCollection, Expressib
 
     /// The first value of the field named `name`, compared case-insensitively.
     public subscript(name: String) -> String? {
-        let wanted = name.lowercased()
-        return fields.first { $0.name.lowercased() == wanted }?.value
+        fields.first { Self.namesMatch($0.name, name) }?.value
     }
 
     /// Every value of the field named `name`, in order.
     public func values(for name: String) -> [String] {
-        let wanted = name.lowercased()
-        return fields.filter { $0.name.lowercased() == wanted }.map(\.value)
+        fields.filter { Self.namesMatch($0.name, name) }.map(\.value)
+    }
+
+    /// Field names are ASCII tokens (RFC 9110 §5.1): compare them byte by byte, ignoring
+    /// ASCII case, without allocating lowercased copies.
+    private static func namesMatch(_ a: String, _ b: String) -> Bool {
+        guard a.utf8.count == b.utf8.count else { return false }
+        return zip(a.utf8, b.utf8).allSatisfy { x, y in x == y || (x | 0x20 == y | 0x20 && (x | 0x20) >= 0x61 && (x | 0x20) <= 0x7A) }
     }
 
     /// Appends a field, keeping any earlier one with the same name.
@@ -54,7 +59,7 @@ public struct HTTPHeaders: Sendable, Hashable, RandomAccessCollection, Expressib
     /// Appends continuation text to the last field (obsolete line folding, RFC 9112 §5.2).
     mutating func appendToLastValue(_ text: String) {
         guard !fields.isEmpty else { return }
-        fields[fields.count - 1].value += " " + text
+        fields[fields.count - 1].value += fields[fields.count - 1].value.isEmpty ? text : " " + text
     }
 
     public var startIndex: Int { fields.startIndex }
