@@ -11,7 +11,9 @@ public struct AddressPolicy: Sendable, Hashable {
     public var allowedAddresses: Set<IPAddress>
 
     /// Creates a policy allowing public unicast addresses plus `allowedRanges` and `allowedAddresses`.
-    public init(allowing allowedRanges: Set<IPAddress.SpecialRange> = [], addresses allowedAddresses: Set<IPAddress> = []) {
+    public init(
+        allowing allowedRanges: Set<IPAddress.SpecialRange> = [], addresses allowedAddresses: Set<IPAddress> = []
+    ) {
         self.allowedRanges = allowedRanges
         self.allowedAddresses = allowedAddresses
     }

@@ -64,7 +64,8 @@ extension CurlEasyTransfer {
         try check(sl_easy_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer), "CURLOPT_ERRORBUFFER")
         try check(sl_easy_setopt_write_function(handle, CURLOPT_WRITEFUNCTION, writeCallback), "CURLOPT_WRITEFUNCTION")
         try check(sl_easy_setopt_pointer(handle, CURLOPT_WRITEDATA, userdata), "CURLOPT_WRITEDATA")
-        try check(sl_easy_setopt_write_function(handle, CURLOPT_HEADERFUNCTION, headerCallback), "CURLOPT_HEADERFUNCTION")
+        try check(
+            sl_easy_setopt_write_function(handle, CURLOPT_HEADERFUNCTION, headerCallback), "CURLOPT_HEADERFUNCTION")
         try check(sl_easy_setopt_pointer(handle, CURLOPT_HEADERDATA, userdata), "CURLOPT_HEADERDATA")
         try check(sl_easy_setopt_opensocket_function(handle, openSocketCallback), "CURLOPT_OPENSOCKETFUNCTION")
         try check(sl_easy_setopt_pointer(handle, CURLOPT_OPENSOCKETDATA, userdata), "CURLOPT_OPENSOCKETDATA")

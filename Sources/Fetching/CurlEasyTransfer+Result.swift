@@ -38,7 +38,8 @@ extension CurlEasyTransfer {
             case .decompressionRatio(let decoded, let wire, let limit):
                 return failure(
                     .decompressionRatioExceeded,
-                    "aborted: \(decoded) decoded bytes from \(wire) received exceed the \(limit):1 decompression ratio limit")
+                    "aborted: \(decoded) decoded bytes from \(wire) received exceed the \(limit):1 decompression ratio limit"
+                )
             case .headersTooLarge:
                 return failure(.protocolError, "aborted: response headers exceeded \(Self.maxHeaderBytes) bytes")
             }

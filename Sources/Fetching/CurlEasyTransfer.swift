@@ -1,6 +1,7 @@
 internal import CCurl
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// One transfer: the request's options on a borrowed easy handle, and the response it is
@@ -78,7 +79,8 @@ final class CurlEasyTransfer {
             var wire: curl_off_t = 0
             _ = sl_easy_getinfo_off_t(handle, CURLINFO_SIZE_DOWNLOAD_T, &wire)
             if wire > 0, total / Int(wire) > configuration.maxDecompressionRatio {
-                abortReason = .decompressionRatio(decoded: total, wire: Int(wire), limit: configuration.maxDecompressionRatio)
+                abortReason = .decompressionRatio(
+                    decoded: total, wire: Int(wire), limit: configuration.maxDecompressionRatio)
                 return 0
             }
         }

@@ -63,7 +63,8 @@ extension CurlMultiLoop {
                 let code = curl_multi_add_handle(multi, transfer.handle)
                 guard code == CURLM_OK else {
                     let message = String(cString: curl_multi_strerror(code))
-                    throw FetchError(kind: .other, url: job.request.url, message: "libcurl refused the transfer: \(message)")
+                    throw FetchError(
+                        kind: .other, url: job.request.url, message: "libcurl refused the transfer: \(message)")
                 }
                 live[transfer.handle] = transfer
                 liveByToken[ObjectIdentifier(job.token)] = transfer.handle
@@ -113,13 +114,14 @@ extension CurlMultiLoop {
         var queued = gate.drainQueued()
         for case .start(let job) in leftovers { queued.append(job) }
         for job in queued {
-            job.complete(.failure(FetchError(kind: .shutdown, url: job.request.url, message: "the fetcher was shut down")))
+            job.complete(
+                .failure(FetchError(kind: .shutdown, url: job.request.url, message: "the fetcher was shut down")))
         }
         let waiters = inbox.withLock { box in
             defer { box.stopWaiters.removeAll() }
             return box.stopWaiters
         }
-        waiters.forEach { $0.resume() }
+        for waiter in waiters { waiter.resume() }
         logger.debug("curl loop stopped")
     }
 }

@@ -76,7 +76,8 @@ final class CurlMultiLoop: @unchecked Sendable {
             return (true, !box.wakeupPending)
         }
         guard accepted else {
-            job.complete(.failure(FetchError(kind: .shutdown, url: job.request.url, message: "the fetcher was shut down")))
+            job.complete(
+                .failure(FetchError(kind: .shutdown, url: job.request.url, message: "the fetcher was shut down")))
             return
         }
         if wake { curl_multi_wakeup(multi) }

@@ -39,12 +39,14 @@ struct CurlURL: Sendable, Hashable {
         }
         let scheme = part(CURLUPART_SCHEME)?.lowercased() ?? ""
         guard scheme == "http" || scheme == "https" else {
-            throw FetchError(kind: .unsupportedScheme, url: string, message: "only http and https are fetched, not '\(scheme)'")
+            throw FetchError(
+                kind: .unsupportedScheme, url: string, message: "only http and https are fetched, not '\(scheme)'")
         }
         guard let host = part(CURLUPART_HOST), !host.isEmpty else {
             throw FetchError(kind: .invalidURL, url: string, message: "the URL has no host")
         }
-        let port = part(CURLUPART_PORT, UInt32(CURLU_DEFAULT_PORT)).flatMap { Int($0) } ?? (scheme == "https" ? 443 : 80)
+        let port =
+            part(CURLUPART_PORT, UInt32(CURLU_DEFAULT_PORT)).flatMap { Int($0) } ?? (scheme == "https" ? 443 : 80)
         self.normalized = part(CURLUPART_URL) ?? string
         self.scheme = scheme
         self.host = host.lowercased()

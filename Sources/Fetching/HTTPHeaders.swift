@@ -43,7 +43,9 @@ public struct HTTPHeaders: Sendable, Hashable, RandomAccessCollection, Expressib
     /// ASCII case, without allocating lowercased copies.
     private static func namesMatch(_ a: String, _ b: String) -> Bool {
         guard a.utf8.count == b.utf8.count else { return false }
-        return zip(a.utf8, b.utf8).allSatisfy { x, y in x == y || (x | 0x20 == y | 0x20 && (x | 0x20) >= 0x61 && (x | 0x20) <= 0x7A) }
+        return zip(a.utf8, b.utf8).allSatisfy { x, y in
+            x == y || (x | 0x20 == y | 0x20 && (x | 0x20) >= 0x61 && (x | 0x20) <= 0x7A)
+        }
     }
 
     /// Appends a field, keeping any earlier one with the same name.

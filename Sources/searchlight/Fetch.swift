@@ -21,7 +21,9 @@ extension Searchlight {
         @Argument(help: "The http or https URLs to fetch.")
         var urls: [String] = []
 
-        @Option(name: .long, help: ArgumentHelp("Read more URLs from a file, one per line ('-' for standard input).", valueName: "file"))
+        @Option(
+            name: .long,
+            help: ArgumentHelp("Read more URLs from a file, one per line ('-' for standard input).", valueName: "file"))
         var input: String?
 
         @Flag(help: "Print JSON (one object per URL) instead of text.")
@@ -33,7 +35,8 @@ extension Searchlight {
         @Option(help: "Follow at most this many redirects (0 reports the first response).")
         var maxRedirects = 5
 
-        @Option(name: .customLong("header"), help: ArgumentHelp("Send an extra request header.", valueName: "Name: value"))
+        @Option(
+            name: .customLong("header"), help: ArgumentHelp("Send an extra request header.", valueName: "Name: value"))
         var headers: [String] = []
 
         @Option(help: "Send If-None-Match with this entity tag.")
@@ -63,10 +66,13 @@ extension Searchlight {
             global.bootstrapLogging()
             let logger = Logger(label: "searchlight.fetch")
             let targets = try urls + readInputURLs()
-            let (method, headers, ifNoneMatch, ifModifiedSince) = (head ? FetchRequest.Method.head : .get, parsedHeaders, ifNoneMatch, ifModifiedSince)
+            let (method, headers, ifNoneMatch, ifModifiedSince) = (
+                head ? FetchRequest.Method.head : .get, parsedHeaders, ifNoneMatch, ifModifiedSince
+            )
             let request: @Sendable (String) -> FetchRequest = { url in
                 FetchRequest(
-                    url: url, method: method, headers: headers, ifNoneMatch: ifNoneMatch, ifModifiedSince: ifModifiedSince)
+                    url: url, method: method, headers: headers, ifNoneMatch: ifNoneMatch,
+                    ifModifiedSince: ifModifiedSince)
             }
             let printer = FetchPrinter(json: json, quiet: quiet, verbose: targets.count == 1)
             let started = ContinuousClock.now
@@ -80,19 +86,22 @@ extension Searchlight {
         }
 
         private var parsedHeaders: HTTPHeaders {
-            HTTPHeaders(headers.compactMap { line in
-                guard let colon = line.firstIndex(of: ":") else { return nil }
-                return HTTPHeaders.Field(
-                    name: String(line[..<colon]).trimmingCharacters(in: .whitespaces),
-                    value: String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces))
-            })
+            HTTPHeaders(
+                headers.compactMap { line in
+                    guard let colon = line.firstIndex(of: ":") else { return nil }
+                    return HTTPHeaders.Field(
+                        name: String(line[..<colon]).trimmingCharacters(in: .whitespaces),
+                        value: String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces))
+                })
         }
 
         private func readInputURLs() throws -> [String] {
             guard let input else { return [] }
             let data: Data
             do {
-                data = input == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: input))
+                data =
+                    input == "-"
+                    ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: input))
             } catch {
                 throw ValidationError("cannot read --input \(input): \(error.localizedDescription)")
             }
@@ -170,11 +179,15 @@ struct NetworkOptions: ParsableArguments {
     @Option(help: "The User-Agent header.")
     var userAgent = FetchConfiguration.defaultUserAgent
 
-    @Option(help: ArgumentHelp("Trust the certificate authorities in this PEM file instead of the system's.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "Trust the certificate authorities in this PEM file instead of the system's.", valueName: "file"))
     var cacert: String?
 
     func validate() throws {
-        guard concurrency >= 1, perHost >= 1 else { throw ValidationError("--concurrency and --per-host must be at least 1.") }
+        guard concurrency >= 1, perHost >= 1 else {
+            throw ValidationError("--concurrency and --per-host must be at least 1.")
+        }
         guard connectTimeout > 0, timeout > 0 else { throw ValidationError("Timeouts must be positive.") }
         guard maxBodySize > 0 else { throw ValidationError("--max-body-size must be positive.") }
     }

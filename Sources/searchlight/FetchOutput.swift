@@ -51,7 +51,9 @@ struct FetchSummary {
         var text = "fetched \(succeeded + failed) URLs in \(String(format: "%.2f", seconds)) s "
         text += "(\(String(format: "%.0f", rate))/s): \(succeeded) responses, \(failed) failed, \(bytes) body bytes"
         if !failuresByKind.isEmpty {
-            text += "; failures: " + failuresByKind.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+            text +=
+                "; failures: "
+                + failuresByKind.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
         }
         return text
     }

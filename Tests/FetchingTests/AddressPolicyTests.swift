@@ -46,21 +46,23 @@ struct AddressPolicyTests {
         await server.stop()
     }
 
-    @Test("Special ranges are classified", arguments: [
-        ([127, 0, 0, 1], IPAddress.SpecialRange.loopback),
-        ([10, 1, 2, 3], .private),
-        ([172, 16, 0, 1], .private),
-        ([172, 31, 255, 255], .private),
-        ([192, 168, 1, 1], .private),
-        ([169, 254, 169, 254], .linkLocal),
-        ([100, 64, 0, 1], .sharedAddressSpace),
-        ([0, 0, 0, 0], .unspecified),
-        ([224, 0, 0, 251], .multicast),
-        ([240, 0, 0, 1], .reserved),
-        ([255, 255, 255, 255], .reserved),
-        ([192, 0, 2, 10], .reserved),
-        ([198, 18, 0, 1], .reserved),
-    ] as [([UInt8], IPAddress.SpecialRange)])
+    @Test(
+        "Special ranges are classified",
+        arguments: [
+            ([127, 0, 0, 1], IPAddress.SpecialRange.loopback),
+            ([10, 1, 2, 3], .private),
+            ([172, 16, 0, 1], .private),
+            ([172, 31, 255, 255], .private),
+            ([192, 168, 1, 1], .private),
+            ([169, 254, 169, 254], .linkLocal),
+            ([100, 64, 0, 1], .sharedAddressSpace),
+            ([0, 0, 0, 0], .unspecified),
+            ([224, 0, 0, 251], .multicast),
+            ([240, 0, 0, 1], .reserved),
+            ([255, 255, 255, 255], .reserved),
+            ([192, 0, 2, 10], .reserved),
+            ([198, 18, 0, 1], .reserved),
+        ] as [([UInt8], IPAddress.SpecialRange)])
     func ipv4Special(bytes: [UInt8], range: IPAddress.SpecialRange) throws {
         let address = try #require(IPAddress(bytes: bytes))
         #expect(address.specialRange == range)
@@ -68,9 +70,11 @@ struct AddressPolicyTests {
         #expect(AddressPolicy.allowAll.allows(address))
     }
 
-    @Test("Public IPv4 addresses are allowed", arguments: [
-        [8, 8, 8, 8], [1, 1, 1, 1], [172, 32, 0, 1], [100, 128, 0, 1], [192, 169, 0, 1], [17, 253, 144, 10],
-    ] as [[UInt8]])
+    @Test(
+        "Public IPv4 addresses are allowed",
+        arguments: [
+            [8, 8, 8, 8], [1, 1, 1, 1], [172, 32, 0, 1], [100, 128, 0, 1], [192, 169, 0, 1], [17, 253, 144, 10],
+        ] as [[UInt8]])
     func ipv4Public(bytes: [UInt8]) throws {
         let address = try #require(IPAddress(bytes: bytes))
         #expect(address.specialRange == nil)

@@ -10,7 +10,8 @@ struct BodyLimitTests {
         // A ratio limit high enough that the size limit is what fires.
         let configuration = testConfiguration(maxBodySize: limit, maxDecompressionRatio: 100_000)
         try await withServerAndFetcher(configuration: configuration) { server, fetcher in
-            await server.setBehaviour(.file("encoded/bomb-100m.gz", contentType: "text/html", contentEncoding: "gzip"), for: "/bomb")
+            await server.setBehaviour(
+                .file("encoded/bomb-100m.gz", contentType: "text/html", contentEncoding: "gzip"), for: "/bomb")
             let before = ResidentMemory.current()
             let error = try #require(await fetchError(fetcher, server.url("/bomb")))
             #expect(error.kind == .bodyTooLarge)
@@ -25,7 +26,8 @@ struct BodyLimitTests {
     func decompressionRatio() async throws {
         let configuration = testConfiguration(maxBodySize: 64 * 1024 * 1024, maxDecompressionRatio: 100)
         try await withServerAndFetcher(configuration: configuration) { server, fetcher in
-            await server.setBehaviour(.file("encoded/ratio-4m.gz", contentType: "text/html", contentEncoding: "gzip"), for: "/zeros")
+            await server.setBehaviour(
+                .file("encoded/ratio-4m.gz", contentType: "text/html", contentEncoding: "gzip"), for: "/zeros")
             let error = await fetchError(fetcher, server.url("/zeros"))
             #expect(error?.kind == .decompressionRatioExceeded)
         }
@@ -34,7 +36,8 @@ struct BodyLimitTests {
     @Test("Ordinary compressed pages pass the ratio limit")
     func ordinaryRatio() async throws {
         try await withServerAndFetcher(configuration: testConfiguration(maxDecompressionRatio: 20)) { server, fetcher in
-            await server.setBehaviour(.file("encoded/page.html.gz", contentType: "text/html", contentEncoding: "gzip"), for: "/p")
+            await server.setBehaviour(
+                .file("encoded/page.html.gz", contentType: "text/html", contentEncoding: "gzip"), for: "/p")
             let response = try await fetcher.fetch(FetchRequest(url: server.url("/p")))
             #expect(response.body == (try Fixtures.bytes("encoded/page.html")))
         }

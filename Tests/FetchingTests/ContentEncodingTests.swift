@@ -16,11 +16,13 @@ struct ContentEncodingTests {
         }
     }
 
-    @Test("Encoded bodies are decoded transparently", arguments: [
-        ("encoded/page.html.gz", "gzip"),
-        ("encoded/page.html.br", "br"),
-        ("encoded/page.html.zst", "zstd"),
-    ])
+    @Test(
+        "Encoded bodies are decoded transparently",
+        arguments: [
+            ("encoded/page.html.gz", "gzip"),
+            ("encoded/page.html.br", "br"),
+            ("encoded/page.html.zst", "zstd"),
+        ])
     func decodes(file: String, encoding: String) async throws {
         let plain = try Fixtures.bytes("encoded/page.html")
         let encoded = try Fixtures.bytes(file)

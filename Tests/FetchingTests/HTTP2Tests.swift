@@ -1,7 +1,9 @@
 import Fetching
 import Testing
 
-@Suite("HTTP/2 and TLS against nginx", .enabled(if: NginxServer.isAvailable, "needs nginx and openssl: Scripts/bootstrap.sh --test"))
+@Suite(
+    "HTTP/2 and TLS against nginx",
+    .enabled(if: NginxServer.isAvailable, "needs nginx and openssl: Scripts/bootstrap.sh --test"))
 struct HTTP2Tests {
     @Test("Concurrent requests to one host multiplex over HTTP/2 within the per-host cap")
     func multiplexing() async throws {

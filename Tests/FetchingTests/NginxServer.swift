@@ -19,14 +19,17 @@ final class NginxServer {
 
     init() throws {
         guard let binary = Self.binary else { throw POSIXError(.ENOENT) }
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("searchlight-nginx-\(UUID().uuidString)")
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "searchlight-nginx-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try Self.run(
             "/usr/bin/openssl",
-            ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "2",
-             "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
-             "-keyout", directory.appendingPathComponent("key.pem").path,
-             "-out", directory.appendingPathComponent("cert.pem").path])
+            [
+                "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "2",
+                "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
+                "-keyout", directory.appendingPathComponent("key.pem").path,
+                "-out", directory.appendingPathComponent("cert.pem").path,
+            ])
         port = try Self.freePort()
         let dir = directory.path
         let configuration = """

@@ -30,7 +30,10 @@ struct RedirectTests {
             #expect(result.response.status == 200)
             #expect(result.finalURL == other.url("/about.html"))
             #expect(result.chain.map(\.status) == [302, 307, 308, 200])
-            #expect(result.chain.map(\.url) == [server.url("/a"), server.url("/b"), other.url("/c"), other.url("/about.html")])
+            #expect(
+                result.chain.map(\.url) == [
+                    server.url("/a"), server.url("/b"), other.url("/c"), other.url("/about.html"),
+                ])
             #expect(result.redirectCount == 3)
         }
         await other.stop()
@@ -80,7 +83,9 @@ struct RedirectTests {
         }
     }
 
-    @Test("Redirects to other schemes are refused", arguments: ["ftp://127.0.0.1/x", "file:///etc/passwd", "gopher://127.0.0.1/"])
+    @Test(
+        "Redirects to other schemes are refused",
+        arguments: ["ftp://127.0.0.1/x", "file:///etc/passwd", "gopher://127.0.0.1/"])
     func otherSchemes(location: String) async throws {
         try await withServerAndFetcher { server, fetcher in
             await server.setBehaviour(.redirect(location: location), for: "/out")
@@ -93,7 +98,9 @@ struct RedirectTests {
         }
     }
 
-    @Test("Only http and https URLs are fetched", arguments: ["ftp://127.0.0.1/", "file:///etc/passwd", "dict://127.0.0.1/", "not a url", "http://"])
+    @Test(
+        "Only http and https URLs are fetched",
+        arguments: ["ftp://127.0.0.1/", "file:///etc/passwd", "dict://127.0.0.1/", "not a url", "http://"])
     func schemes(url: String) async throws {
         try await withFetcher(configuration: testConfiguration()) { fetcher in
             let error = await fetchError(fetcher, url)

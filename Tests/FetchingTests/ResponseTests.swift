@@ -10,7 +10,10 @@ struct ResponseTests {
             await server.setBehaviour(
                 .respond(
                     status: 200,
-                    headers: [("X-Robots-Tag", "noindex"), ("Set-Cookie", "a=1"), ("x-robots-tag", "nosnippet"), ("Set-Cookie", "b=2")],
+                    headers: [
+                        ("X-Robots-Tag", "noindex"), ("Set-Cookie", "a=1"), ("x-robots-tag", "nosnippet"),
+                        ("Set-Cookie", "b=2"),
+                    ],
                     body: "x".bytes),
                 for: "/h")
             let response = try await fetcher.fetch(FetchRequest(url: server.url("/h")))
@@ -68,11 +71,13 @@ struct ResponseTests {
         }
     }
 
-    @Test("Broken transfers map to their own error kinds", arguments: [
-        ("truncated", FetchError.Kind.truncatedBody),
-        ("reset", .connectionReset),
-        ("empty", .emptyReply),
-    ])
+    @Test(
+        "Broken transfers map to their own error kinds",
+        arguments: [
+            ("truncated", FetchError.Kind.truncatedBody),
+            ("reset", .connectionReset),
+            ("empty", .emptyReply),
+        ])
     func brokenTransfers(name: String, kind: FetchError.Kind) async throws {
         try await withServerAndFetcher { server, fetcher in
             let behaviour: FixtureBehaviour

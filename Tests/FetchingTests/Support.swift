@@ -47,7 +47,9 @@ func withServerAndFetcher<Result>(
 }
 
 /// Fetches `url` and returns the error it must fail with.
-func fetchError(_ fetcher: Fetcher, _ url: String, sourceLocation: SourceLocation = #_sourceLocation) async -> FetchError? {
+func fetchError(_ fetcher: Fetcher, _ url: String, sourceLocation: SourceLocation = #_sourceLocation) async
+    -> FetchError?
+{
     do {
         let response = try await fetcher.fetch(FetchRequest(url: url))
         Issue.record("expected an error, got status \(response.status)", sourceLocation: sourceLocation)

@@ -30,11 +30,13 @@ struct TimeoutTests {
 
     @Test("A steady but endless body hits the total timeout")
     func totalTimeout() async throws {
-        let configuration = testConfiguration(totalTimeout: .milliseconds(800), lowSpeedLimit: 100, lowSpeedTime: .seconds(5))
+        let configuration = testConfiguration(
+            totalTimeout: .milliseconds(800), lowSpeedLimit: 100, lowSpeedTime: .seconds(5))
         try await withServerAndFetcher(configuration: configuration) { server, fetcher in
             // 2 KB every 50 ms is 40 KB/s, far above the low-speed limit, for 10 s in all.
             let body = [UInt8](repeating: 0x63, count: 400_000)
-            await server.setBehaviour(.trickle(body: body, chunkSize: 2000, interval: .milliseconds(50)), for: "/endless")
+            await server.setBehaviour(
+                .trickle(body: body, chunkSize: 2000, interval: .milliseconds(50)), for: "/endless")
             let started = ContinuousClock.now
             let error = await fetchError(fetcher, server.url("/endless"))
             #expect(error?.kind == .totalTimeout)
@@ -44,7 +46,8 @@ struct TimeoutTests {
 
     @Test("A server that goes quiet hits the low-speed timeout before the total one")
     func lowSpeedTimeout() async throws {
-        let configuration = testConfiguration(totalTimeout: .seconds(30), lowSpeedLimit: 1000, lowSpeedTime: .seconds(1))
+        let configuration = testConfiguration(
+            totalTimeout: .seconds(30), lowSpeedLimit: 1000, lowSpeedTime: .seconds(1))
         try await withServerAndFetcher(configuration: configuration) { server, fetcher in
             await server.setBehaviour(.slowFirstByte(delay: .seconds(20), then: .html("late")), for: "/quiet")
             let started = ContinuousClock.now

@@ -1,5 +1,6 @@
-@testable import Fetching
 import Testing
+
+@testable import Fetching
 
 @Suite("Transfer gate")
 struct TransferGateTests {

@@ -32,12 +32,14 @@ struct FetchCommandTests {
         #expect((report["error"] as? [String: Any])?["kind"] as? String == "addressNotAllowed")
     }
 
-    @Test("Usage errors exit 2", arguments: [
-        ["fetch"],
-        ["fetch", "--header", "no colon", "http://127.0.0.1/"],
-        ["fetch", "--concurrency", "0", "http://127.0.0.1/"],
-        ["fetch", "--no-such-flag", "http://127.0.0.1/"],
-    ])
+    @Test(
+        "Usage errors exit 2",
+        arguments: [
+            ["fetch"],
+            ["fetch", "--header", "no colon", "http://127.0.0.1/"],
+            ["fetch", "--concurrency", "0", "http://127.0.0.1/"],
+            ["fetch", "--no-such-flag", "http://127.0.0.1/"],
+        ])
     func usage(arguments: [String]) async throws {
         let outcome = try await CommandRunner.run(arguments)
         #expect(outcome.status == 2, "\(outcome.standardError)")
@@ -78,6 +80,8 @@ struct FetchCommandTests {
         let conditional = try await CommandRunner.run(
             ["fetch", "--json", "--allow-private-network", "--if-none-match", "\"v1\"", server.url("/doc")])
         await server.stop()
-        #expect(try jsonObject(conditional.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines))["status"] as? Int == 304)
+        #expect(
+            try jsonObject(conditional.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines))["status"] as? Int
+                == 304)
     }
 }
