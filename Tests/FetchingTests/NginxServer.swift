@@ -6,7 +6,13 @@ import Foundation
 /// Needs Debian's `nginx-light` (or `nginx`) and `openssl`; `Scripts/bootstrap.sh --test`
 /// installs them. The access log records the connection serial number and protocol of
 /// every request, so a test can count connections from the server's side.
-final class NginxServer {
+///
+/// Nothing here blocks a thread of the cooperative pool: processes are awaited through
+/// `terminationHandler` and readiness is polled with `Task.sleep`.
+///
+/// `@unchecked Sendable`: after `start()` the only mutable state is inside `Process`, which
+/// is used for `isRunning`, `terminate()` and its identifier alone.
+final class NginxServer: @unchecked Sendable {
     static let binary = ["/usr/sbin/nginx", "/usr/bin/nginx"].first { FileManager.default.isExecutableFile(atPath: $0) }
     static var isAvailable: Bool { binary != nil && FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl") }
 
@@ -17,51 +23,82 @@ final class NginxServer {
     var certificatePath: String { directory.appendingPathComponent("cert.pem").path }
     func url(_ path: String) -> String { "https://127.0.0.1:\(port)\(path)" }
 
-    init() throws {
-        guard let binary = Self.binary else { throw POSIXError(.ENOENT) }
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+    private init(port: UInt16, directory: URL, process: Process) {
+        self.port = port
+        self.directory = directory
+        self.process = process
+    }
+
+    /// Makes a certificate, starts nginx and returns once it accepts connections.
+    static func start() async throws -> NginxServer {
+        guard let binary else { throw NginxError(message: "nginx is not installed") }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "searchlight-nginx-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try Self.run(
-            "/usr/bin/openssl",
+        let dir = directory.path
+        let status = try await run(
+            URL(fileURLWithPath: "/usr/bin/openssl"),
             [
                 "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "2",
                 "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
-                "-keyout", directory.appendingPathComponent("key.pem").path,
-                "-out", directory.appendingPathComponent("cert.pem").path,
+                "-keyout", "\(dir)/key.pem", "-out", "\(dir)/cert.pem",
             ])
-        port = try Self.freePort()
-        let dir = directory.path
-        let configuration = """
-            daemon off;
-            worker_processes 1;
-            error_log \(dir)/error.log warn;
-            pid \(dir)/nginx.pid;
-            events { worker_connections 512; }
-            http {
-                log_format probe '$connection $server_protocol $request_uri $status';
-                access_log \(dir)/access.log probe;
-                client_body_temp_path \(dir)/body;
-                proxy_temp_path \(dir)/proxy;
-                fastcgi_temp_path \(dir)/fastcgi;
-                uwsgi_temp_path \(dir)/uwsgi;
-                scgi_temp_path \(dir)/scgi;
-                server {
-                    listen 127.0.0.1:\(port) ssl http2;
-                    ssl_certificate \(dir)/cert.pem;
-                    ssl_certificate_key \(dir)/key.pem;
-                    location / { return 200 "ok $request_uri\\n"; }
-                }
-            }
-            """
-        try configuration.write(to: directory.appendingPathComponent("nginx.conf"), atomically: true, encoding: .utf8)
-        process = Process()
+        guard status == 0 else { throw NginxError(message: "openssl could not make a certificate") }
+        let port = try freePort()
+        try configuration(directory: dir, port: port)
+            .write(to: directory.appendingPathComponent("nginx.conf"), atomically: true, encoding: .utf8)
+        let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = ["-p", dir, "-c", "\(dir)/nginx.conf", "-e", "\(dir)/error.log"]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        try waitUntilListening()
+        let server = NginxServer(port: port, directory: directory, process: process)
+        for _ in 0..<100 where process.isRunning {
+            if canConnect(port: port) { return server }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        let log = (try? String(contentsOf: directory.appendingPathComponent("error.log"), encoding: .utf8)) ?? ""
+        await server.stop()
+        throw NginxError(message: "nginx did not start: \(log)")
+    }
+
+    /// Runs `body` with a started server and stops it afterwards, also when `body` throws.
+    static func with<Result>(_ body: (NginxServer) async throws -> Result) async throws -> Result {
+        let server = try await start()
+        do {
+            let result = try await body(server)
+            await server.stop()
+            return result
+        } catch {
+            await server.stop()
+            throw error
+        }
+    }
+
+    private static func configuration(directory dir: String, port: UInt16) -> String {
+        """
+        daemon off;
+        worker_processes 1;
+        error_log \(dir)/error.log warn;
+        pid \(dir)/nginx.pid;
+        events { worker_connections 512; }
+        http {
+            log_format probe '$connection $server_protocol $request_uri $status';
+            access_log \(dir)/access.log probe;
+            client_body_temp_path \(dir)/body;
+            proxy_temp_path \(dir)/proxy;
+            fastcgi_temp_path \(dir)/fastcgi;
+            uwsgi_temp_path \(dir)/uwsgi;
+            scgi_temp_path \(dir)/scgi;
+            server {
+                listen 127.0.0.1:\(port) ssl http2;
+                ssl_certificate \(dir)/cert.pem;
+                ssl_certificate_key \(dir)/key.pem;
+                location / { return 200 "ok $request_uri\\n"; }
+            }
+        }
+        """
     }
 
     /// Lines of the access log: connection serial, protocol, URI, status.
@@ -70,27 +107,15 @@ final class NginxServer {
         return text.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
     }
 
-    func stop() {
+    /// Stops nginx (SIGTERM, its fast shutdown; SIGKILL after two seconds) and removes its folder.
+    func stop() async {
         if process.isRunning {
-            // SIGTERM is nginx's fast shutdown; SIGKILL after two seconds so a test never hangs here.
             process.terminate()
-            for _ in 0..<40 where process.isRunning { usleep(50_000) }
+            for _ in 0..<40 where process.isRunning { try? await Task.sleep(for: .milliseconds(50)) }
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
+            for _ in 0..<40 where process.isRunning { try? await Task.sleep(for: .milliseconds(50)) }
         }
         try? FileManager.default.removeItem(at: directory)
-    }
-
-    /// Polls until a TCP connection succeeds, for at most five seconds.
-    private func waitUntilListening() throws {
-        for _ in 0..<100 {
-            guard process.isRunning else { break }
-            if Self.canConnect(port: port) { return }
-            usleep(50_000)
-        }
-        let log = (try? String(contentsOf: directory.appendingPathComponent("error.log"), encoding: .utf8)) ?? ""
-        stop()
-        throw NginxError(message: "nginx did not start: \(log)")
     }
 
     struct NginxError: Error, CustomStringConvertible {
@@ -98,15 +123,21 @@ final class NginxServer {
         var description: String { message }
     }
 
-    private static func run(_ executable: String, _ arguments: [String]) throws {
+    /// Runs a program to its end and returns its exit status.
+    private static func run(_ executable: URL, _ arguments: [String]) async throws -> Int32 {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
+        process.executableURL = executable
         process.arguments = arguments
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw NginxError(message: "\(executable) failed") }
+        return try await withCheckedThrowingContinuation { continuation in
+            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+            do {
+                try process.run()
+            } catch {
+                continuation.resume(throwing: error)
+            }
+        }
     }
 
     private static func loopback(port: UInt16) -> sockaddr_in {

@@ -2,6 +2,10 @@ import Foundation
 import Testing
 
 /// Runs the built `searchlight` executable as a user would, capturing its output.
+///
+/// Nothing here blocks a thread of the cooperative pool (two threads on the CI machines):
+/// the pipes are drained on threads of their own and the exit is awaited through
+/// `terminationHandler`.
 struct CommandRunner {
     struct Outcome {
         var status: Int32
@@ -18,24 +22,50 @@ struct CommandRunner {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        let input = Pipe()
-        process.standardInput = input
-        try process.run()
-        if let standardInput { input.fileHandleForWriting.write(Data(standardInput.utf8)) }
-        try input.fileHandleForWriting.close()
-        // Read both pipes to the end before waiting, so a full pipe cannot block the child.
-        async let out = Task.detached { output.fileHandleForReading.readDataToEndOfFile() }.value
-        async let err = Task.detached { error.fileHandleForReading.readDataToEndOfFile() }.value
-        let (outData, errData) = await (out, err)
-        process.waitUntilExit()
-        return Outcome(
-            status: process.terminationStatus,
-            standardOutput: String(decoding: outData, as: UTF8.self),
-            standardError: String(decoding: errData, as: UTF8.self))
+        let outputPipe = Pipe()
+        let errorPipe = Pipe()
+        let inputPipe = Pipe()
+        process.standardOutput = outputPipe
+        process.standardError = errorPipe
+        process.standardInput = inputPipe
+        // Drain both pipes from the start: a child whose output fills a pipe would never exit.
+        async let standardOutput = drain(outputPipe)
+        async let standardError = drain(errorPipe)
+        let status: Int32
+        do {
+            status = try await withCheckedThrowingContinuation { continuation in
+                process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+                do {
+                    try process.run()
+                } catch {
+                    continuation.resume(throwing: error)
+                    return
+                }
+                if let standardInput { inputPipe.fileHandleForWriting.write(Data(standardInput.utf8)) }
+                try? inputPipe.fileHandleForWriting.close()
+            }
+        } catch {
+            closeWriteEnds(outputPipe, errorPipe)
+            _ = await (standardOutput, standardError)
+            throw error
+        }
+        // The parent's copies of the write ends must close, or the drains never see the end.
+        closeWriteEnds(outputPipe, errorPipe)
+        return Outcome(status: status, standardOutput: await standardOutput, standardError: await standardError)
+    }
+
+    private static func closeWriteEnds(_ pipes: Pipe...) {
+        for pipe in pipes { try? pipe.fileHandleForWriting.close() }
+    }
+
+    /// Reads a pipe to its end on a dedicated thread.
+    private static func drain(_ pipe: Pipe) async -> String {
+        await withCheckedContinuation { continuation in
+            Thread {
+                let data = pipe.fileHandleForReading.readDataToEndOfFile()
+                continuation.resume(returning: String(decoding: data, as: UTF8.self))
+            }.start()
+        }
     }
 }
 
