@@ -37,6 +37,15 @@ let package = Package(
             ]
         ),
 
+        // Reading web markup: charset decoding, libxml2 HTML parsing, JSON-LD, microdata, RDFa.
+        .target(
+            name: "Markup",
+            dependencies: [
+                "CLibXML2",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
         // The thin command line tool.
         .executableTarget(
             name: "searchlight",
@@ -67,6 +76,10 @@ let package = Package(
         .testTarget(
             name: "FetchingTests",
             dependencies: ["Fetching", "FixtureServer"]
+        ),
+        .testTarget(
+            name: "MarkupTests",
+            dependencies: ["Markup", "FixtureServer"]
         ),
         .testTarget(
             name: "FixtureServerTests",

@@ -1,0 +1,171 @@
+import Foundation
+
+/// Reads a page the way Applebot does: one libxml2 parse, one walk that collects titles,
+/// meta and link tags, links, JSON-LD text, robots directives and visible text, then the
+/// microdata and RDFa algorithms over the same tree, all before the tree is freed.
+public enum PageExtractor {
+    /// The most visible text kept for snippets, in characters.
+    public static let maxTextLength = 20_000
+
+    /// Extracts from UTF-8 HTML.
+    /// - Parameters:
+    ///   - html: The page as UTF-8 bytes (decode other charsets first).
+    ///   - url: The page URL: links resolve against it (or against `<base href>`).
+    ///   - robotsHeaders: The values of any `X-Robots-Tag` response headers.
+    public static func extract(utf8 html: [UInt8], url: String, robotsHeaders: [String] = []) -> PageMarkup {
+        var markup = PageMarkup(url: url)
+        for header in robotsHeaders { markup.robots.applyHeader(header) }
+        let parsed: Void? = HTMLDocument.withDocument(utf8: html, url: url) { document in
+            guard let root = document.root else { return }
+            var walker = PageWalker(pageURL: url)
+            walker.walk(root)
+            walker.finish(into: &markup)
+            if walker.sawMicrodata {
+                markup.microdata = MicrodataReader(walker: walker).items(in: root)
+            }
+            if walker.sawRDFa {
+                markup.rdfa = RDFaReader(resolver: walker.resolver).items(in: root)
+            }
+        }
+        if parsed == nil {
+            markup.issues.append(MarkupIssue(kind: "html", message: "the page is empty or has no HTML to parse"))
+        }
+        return markup
+    }
+}
+
+/// The single walk over the tree. Not `Sendable`: it holds borrowed libxml2 nodes.
+struct PageWalker {
+    private(set) var resolver: URLResolver
+    private var baseHref: String?
+    private var title: String?
+    private var metaTags: [MetaTag] = []
+    private var rawLinkTags: [(node: HTMLNode, rel: [String], href: String)] = []
+    private var rawLinks: [(href: String, nofollow: Bool, line: Int)] = []
+    private var scripts: [ScriptText] = []
+    private var text = VisibleText(limit: PageExtractor.maxTextLength)
+    private(set) var sawMicrodata = false
+    private(set) var sawRDFa = false
+    /// Elements with an `id`, first occurrence wins (for microdata `itemref`).
+    private(set) var elementsByID: [String: HTMLNode] = [:]
+    /// Document order of every element, for sorting microdata properties.
+    private(set) var order: [NodeKey: Int] = [:]
+
+    init(pageURL: String) {
+        resolver = URLResolver(base: pageURL)
+    }
+
+    /// Depth-first, in document order, with an explicit stack (hostile pages nest deeply).
+    mutating func walk(_ root: HTMLNode) {
+        var stack: [(node: HTMLNode, hidden: Bool, inMain: Bool)] = [(root, false, false)]
+        var index = 0
+        while let (node, hidden, inMain) = stack.popLast() {
+            if node.isText {
+                if !hidden { text.append(node.text, inMain: inMain) }
+                continue
+            }
+            guard node.isElement else { continue }
+            index += 1
+            let name = node.name
+            order[NodeKey(node)] = index
+            visit(node, name: name)
+            let hideChildren = hidden || VisibleText.hides(node, name: name, inMain: inMain)
+            let childInMain = inMain || name == "main" || name == "article"
+            if VisibleText.isBlock(name) { text.breakWord(inMain: inMain) }
+            stack.append(contentsOf: node.children.reversed().map { ($0, hideChildren, childInMain) })
+        }
+    }
+
+    private mutating func visit(_ node: HTMLNode, name: String) {
+        if let id = node.attribute("id"), !id.isEmpty, elementsByID[id] == nil { elementsByID[id] = node }
+        if !sawMicrodata, node.hasAttribute("itemscope") { sawMicrodata = true }
+        if !sawRDFa, node.hasAttribute("typeof") || node.hasAttribute("vocab") || node.hasAttribute("property") {
+            sawRDFa = true
+        }
+        switch name {
+        case "base":
+            if baseHref == nil, let href = node.attribute("href") { baseHref = href }
+        case "title":
+            if title == nil, !isInsideSVG(node) { title = node.textContent.collapsingWhitespace() }
+        case "meta":
+            visitMeta(node)
+        case "link":
+            if let rel = node.attribute("rel"), let href = node.attribute("href") {
+                rawLinkTags.append((node, rel.lowercased().split(whereSeparator: \.isWhitespace).map(String.init), href))
+            }
+        case "a", "area":
+            if let href = node.attribute("href") {
+                let rel = Set((node.attribute("rel") ?? "").lowercased().split(whereSeparator: \.isWhitespace))
+                let nofollow = rel.contains("nofollow") || rel.contains("ugc") || rel.contains("sponsored")
+                rawLinks.append((href, nofollow, node.line))
+            }
+        case "script":
+            let type = (node.attribute("type") ?? "").trimmingSpaces().lowercased()
+            if type == "application/ld+json" || type.hasPrefix("application/ld+json;") {
+                scripts.append(ScriptText(text: node.textContent, line: node.line))
+            }
+        default:
+            break
+        }
+    }
+
+    private mutating func visitMeta(_ node: HTMLNode) {
+        let line = node.line
+        let content = node.attribute("content") ?? ""
+        if let name = node.attribute("name") {
+            metaTags.append(MetaTag(kind: .name, key: name.trimmingSpaces().lowercased(), content: content, line: line))
+        }
+        if let property = node.attribute("property") {
+            // RDFa allows several space-separated properties on one tag.
+            for token in property.lowercased().split(whereSeparator: \.isWhitespace) {
+                metaTags.append(MetaTag(kind: .property, key: String(token), content: content, line: line))
+            }
+        }
+        if let equiv = node.attribute("http-equiv") {
+            metaTags.append(MetaTag(kind: .httpEquiv, key: equiv.trimmingSpaces().lowercased(), content: content, line: line))
+        }
+        if let charset = node.attribute("charset") {
+            metaTags.append(MetaTag(kind: .charset, key: charset.trimmingSpaces(), content: charset, line: line))
+        }
+    }
+
+    private func isInsideSVG(_ node: HTMLNode) -> Bool {
+        var current = node.parent
+        while let ancestor = current, ancestor.isElement {
+            if ancestor.name == "svg" { return true }
+            current = ancestor.parent
+        }
+        return false
+    }
+
+    /// Resolves what depended on `<base href>` and moves the results into `markup`.
+    mutating func finish(into markup: inout PageMarkup) {
+        if let baseHref, let base = resolver.resolve(baseHref) {
+            resolver = URLResolver(base: base)
+            markup.baseURL = base
+        }
+        markup.title = title.flatMap { $0.isEmpty ? nil : $0 }
+        markup.metaTags = metaTags
+        markup.linkTags = rawLinkTags.compactMap { raw in
+            guard let href = resolver.resolve(raw.href) else { return nil }
+            return LinkTag(
+                rel: raw.rel, href: href, hreflang: raw.node.attribute("hreflang"), type: raw.node.attribute("type"),
+                sizes: raw.node.attribute("sizes"), line: raw.node.line)
+        }
+        markup.links = rawLinks.compactMap { raw in
+            guard let url = resolver.resolveWeb(raw.href) else { return nil }
+            return PageLink(url: url, nofollow: raw.nofollow, line: raw.line)
+        }
+        markup.jsonLDScripts = scripts
+        markup.text = text.result
+        for tag in metaTags where tag.kind == .name && (tag.key == "robots" || tag.key == "applebot") {
+            markup.robots.apply(tag.content)
+        }
+    }
+}
+
+/// A hashable key for a libxml2 node pointer.
+struct NodeKey: Hashable {
+    let address: UnsafeMutableRawPointer
+    init(_ node: HTMLNode) { address = UnsafeMutableRawPointer(node.pointer) }
+}

@@ -1,0 +1,144 @@
+/// RDFa Lite 1.1 (https://www.w3.org/TR/rdfa-lite/): `vocab`, `prefix`, `typeof`,
+/// `property`, `resource`, read with an explicit stack of evaluation contexts.
+///
+/// Each element with `typeof` starts an item; `property` attaches a value to the nearest
+/// enclosing item; properties outside any item describe the page itself and are returned
+/// as one item with no types and the page as its resource.
+struct RDFaReader {
+    private let resolver: URLResolver
+    private static let maxItems = 10_000
+
+    /// The RDFa initial context's common prefixes (https://www.w3.org/2011/rdfa-context/rdfa-1.1).
+    private static let initialPrefixes: [String: String] = [
+        "schema": "http://schema.org/", "og": "http://ogp.me/ns#", "fb": "http://ogp.me/ns/fb#",
+        "dc": "http://purl.org/dc/terms/", "dcterms": "http://purl.org/dc/terms/", "foaf": "http://xmlns.com/foaf/0.1/",
+        "rdf": "http://www.w3.org/1999/02/22-rdf-syntax-ns#", "rdfs": "http://www.w3.org/2000/01/rdf-schema#",
+        "xsd": "http://www.w3.org/2001/XMLSchema#", "sioc": "http://rdfs.org/sioc/ns#",
+        "article": "http://ogp.me/ns/article#", "book": "http://ogp.me/ns/book#", "music": "http://ogp.me/ns/music#",
+        "video": "http://ogp.me/ns/video#", "profile": "http://ogp.me/ns/profile#",
+    ]
+
+    init(resolver: URLResolver) {
+        self.resolver = resolver
+    }
+
+    private struct Context {
+        var vocab: String?
+        var prefixes: [String: String]
+        /// Index into `items` of the item new properties attach to; `nil` means the page.
+        var subject: Int?
+    }
+
+    /// Where a nested item goes: which properties of which parent (`nil`: the page) hold it.
+    private struct Nesting {
+        var child: Int
+        var parent: Int?
+        var propertyIndices: [Int]
+    }
+
+    /// Every item, top-level ones in tree order, nested ones inside their parents.
+    func items(in root: HTMLNode) -> [RDFaItem] {
+        var items: [RDFaItem] = []
+        var nestings: [Nesting] = []
+        var page = RDFaItem(types: [], resource: resolver.base)
+        var stack: [(HTMLNode, Context)] = [(root, Context(vocab: nil, prefixes: Self.initialPrefixes, subject: nil))]
+        while let (node, inherited) = stack.popLast(), items.count < Self.maxItems {
+            guard node.isElement else { continue }
+            var context = inherited
+            if let vocab = node.attribute("vocab") {
+                let trimmed = vocab.trimmingSpaces()
+                context.vocab = trimmed.isEmpty ? nil : trimmed
+            }
+            if let prefix = node.attribute("prefix") { context.prefixes.merge(Self.prefixes(prefix)) { $1 } }
+            let properties = (node.attribute("property") ?? "").split(whereSeparator: \.isWhitespace)
+                .compactMap { expand(String($0), context) }
+            if let typeof = node.attribute("typeof") {
+                let types = typeof.split(whereSeparator: \.isWhitespace).compactMap { expand(String($0), context) }
+                let resource = (node.attribute("resource") ?? node.attribute("about")).flatMap { resolver.resolve($0) }
+                let child = items.count
+                items.append(RDFaItem(types: types, resource: resource))
+                if !properties.isEmpty {
+                    // With `property`, the new item is also that property's value in the enclosing
+                    // item: hold its place now (tree order), fill it in once the item is complete.
+                    let placeholder = StructuredValue<RDFaItem>.text("")
+                    var indices: [Int] = []
+                    for name in properties {
+                        if let subject = inherited.subject {
+                            indices.append(items[subject].properties.count)
+                            items[subject].properties.append(RDFaProperty(name: name, value: placeholder))
+                        } else {
+                            indices.append(page.properties.count)
+                            page.properties.append(RDFaProperty(name: name, value: placeholder))
+                        }
+                    }
+                    nestings.append(Nesting(child: child, parent: inherited.subject, propertyIndices: indices))
+                }
+                context.subject = child
+            } else if !properties.isEmpty {
+                let value = literalOrLink(node)
+                for name in properties {
+                    if let subject = context.subject {
+                        items[subject].properties.append(RDFaProperty(name: name, value: value))
+                    } else {
+                        page.properties.append(RDFaProperty(name: name, value: value))
+                    }
+                }
+            }
+            stack.append(contentsOf: node.children.reversed().map { ($0, context) })
+        }
+        // Children were created after their parents: filling in from the last item back
+        // completes every grandchild before its parent is copied into place.
+        for nesting in nestings.reversed() {
+            let child = StructuredValue.item(items[nesting.child])
+            for index in nesting.propertyIndices {
+                if let parent = nesting.parent {
+                    items[parent].properties[index].value = child
+                } else {
+                    page.properties[index].value = child
+                }
+            }
+        }
+        let nested = Set(nestings.map(\.child))
+        let topLevel = items.indices.filter { !nested.contains($0) }.map { items[$0] }
+        return (page.properties.isEmpty ? [] : [page]) + topLevel
+    }
+
+    /// A property's value: `content`, else an IRI from `resource`, `href` or `src`, else
+    /// `datetime` on `<time>`, else the element's text.
+    private func literalOrLink(_ node: HTMLNode) -> StructuredValue<RDFaItem> {
+        if let content = node.attribute("content") { return .text(content) }
+        for attribute in ["resource", "href", "src"] {
+            if let reference = node.attribute(attribute), let url = resolver.resolve(reference) { return .url(url) }
+        }
+        if node.name == "time", let datetime = node.attribute("datetime") { return .text(datetime) }
+        return .text(node.textContent.collapsingWhitespace())
+    }
+
+    /// Expands a term (`name`), a CURIE (`schema:name`) or keeps an absolute IRI.
+    private func expand(_ term: String, _ context: Context) -> String? {
+        if term.contains("://") { return term }
+        if let colon = term.firstIndex(of: ":") {
+            let prefix = term[..<colon].lowercased()
+            if let namespace = context.prefixes[prefix] { return namespace + term[term.index(after: colon)...] }
+            return term
+        }
+        guard let vocab = context.vocab else { return nil }
+        return vocab + term
+    }
+
+    /// Parses `prefix="schema: http://schema.org/ og: http://ogp.me/ns#"`.
+    private static func prefixes(_ declaration: String) -> [String: String] {
+        let tokens = declaration.split(whereSeparator: \.isWhitespace).map(String.init)
+        var result: [String: String] = [:]
+        var index = 0
+        while index + 1 < tokens.count {
+            if tokens[index].hasSuffix(":") {
+                result[String(tokens[index].dropLast()).lowercased()] = tokens[index + 1]
+                index += 2
+            } else {
+                index += 1
+            }
+        }
+        return result
+    }
+}
