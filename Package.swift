@@ -46,11 +46,19 @@ let package = Package(
             ]
         ),
 
+        // Searchable items: the published item model and the markup-to-item mapping.
+        .target(
+            name: "Items",
+            dependencies: ["Markup"]
+        ),
+
         // The thin command line tool.
         .executableTarget(
             name: "searchlight",
             dependencies: [
                 "Fetching",
+                "Items",
+                "Markup",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -76,6 +84,10 @@ let package = Package(
         .testTarget(
             name: "FetchingTests",
             dependencies: ["Fetching", "FixtureServer"]
+        ),
+        .testTarget(
+            name: "ItemsTests",
+            dependencies: ["Items", "Markup", "FixtureServer"]
         ),
         .testTarget(
             name: "MarkupTests",

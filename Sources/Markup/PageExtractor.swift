@@ -30,6 +30,20 @@ public enum PageExtractor {
         if parsed == nil {
             markup.issues.append(MarkupIssue(kind: "html", message: "the page is empty or has no HTML to parse"))
         }
+        // Each block on its own: one broken block never costs its siblings.
+        for script in markup.jsonLDScripts {
+            switch JSONLD.parse(script.text, startLine: script.line) {
+            case .success(let block):
+                markup.jsonLD.append(block)
+                for repair in block.repairs {
+                    markup.issues.append(MarkupIssue(kind: "jsonld-repaired", message: repair, line: block.line))
+                }
+            case .failure(let error):
+                let column = error.column.map { ", column \($0)" } ?? ""
+                markup.issues.append(
+                    MarkupIssue(kind: "jsonld", message: "invalid JSON-LD\(column): \(error.message)", line: error.line))
+            }
+        }
         return markup
     }
 }

@@ -17,6 +17,9 @@ public struct PageMarkup: Sendable, Hashable {
     public var links: [PageLink]
     /// The text of every `<script type="application/ld+json">`, unparsed, with its line.
     public var jsonLDScripts: [ScriptText]
+    /// The JSON-LD blocks that parsed (after repair), in document order; a block that did
+    /// not is reported in ``issues`` with its line, and its siblings are kept.
+    public var jsonLD: [JSONLDBlock]
     /// Top-level microdata items (W3C microdata algorithm).
     public var microdata: [MicrodataItem]
     /// Top-level RDFa Lite items.
@@ -38,6 +41,7 @@ public struct PageMarkup: Sendable, Hashable {
         self.linkTags = []
         self.links = []
         self.jsonLDScripts = []
+        self.jsonLD = []
         self.microdata = []
         self.rdfa = []
         self.text = ""
@@ -55,6 +59,11 @@ public struct PageMarkup: Sendable, Hashable {
     public func metaContents(property: String) -> [String] {
         let wanted = property.lowercased()
         return metaTags.filter { $0.kind == .property && $0.key == wanted }.map(\.content)
+    }
+
+    /// The top-level JSON-LD entities of every block, `@graph` and arrays flattened.
+    public var jsonLDEntities: [JSONValue] {
+        JSONLD.entities(in: jsonLD)
     }
 
     /// The `href` of every `<link>` whose `rel` tokens include `rel`.

@@ -33,3 +33,10 @@ struct URLResolver: Sendable {
         return String(absolute[..<hash])
     }
 }
+
+extension PageMarkup {
+    /// Resolves a reference found in the page against its base URL; `nil` when it cannot be resolved.
+    public func resolve(_ reference: String) -> String? {
+        URLResolver(base: baseURL).resolve(reference)
+    }
+}

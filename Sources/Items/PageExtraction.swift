@@ -1,0 +1,59 @@
+import Markup
+
+/// Everything `searchlight extract` and `validate` say about one page: the markup, the
+/// item it maps to, the checks and the App-result verdict.
+public struct PageExtraction: Sendable {
+    /// What the page's markup says.
+    public let page: PageMarkup
+    /// How its bytes were decoded, when extraction started from bytes.
+    public let decoding: DecodedText?
+    /// The item the page maps to.
+    public let item: SearchableItem
+    /// Offline checks.
+    public let checks: [MarkupCheck]
+    /// The App-result gate.
+    public let appResult: AppResultEligibility
+
+    /// Extracts from raw response bytes: decodes them (BOM, `Content-Type` charset, meta
+    /// prescan, windows-1252), then parses. `headers` are response header fields in order.
+    public init(bytes: [UInt8], url: String, headers: [(name: String, value: String)] = []) {
+        let contentType = headers.first { $0.name.lowercased() == "content-type" }?.value
+        let robots = headers.filter { $0.name.lowercased() == "x-robots-tag" }.map(\.value)
+        let decoded = CharsetDecoder.decode(bytes, contentType: contentType)
+        var page = PageExtractor.extract(utf8: Array(decoded.text.utf8), url: url, robotsHeaders: robots)
+        if decoded.hadInvalidBytes {
+            page.issues.append(
+                MarkupIssue(kind: "charset", message: "bytes invalid in \(decoded.encoding) were replaced with U+FFFD"))
+        }
+        self.init(page: page, decoding: decoded)
+    }
+
+    /// Builds the item and checks from extracted markup.
+    public init(page: PageMarkup, decoding: DecodedText? = nil) {
+        self.page = page
+        self.decoding = decoding
+        let graph = SchemaGraph(jsonLD: page.jsonLDEntities, microdata: page.microdata, rdfa: page.rdfa)
+        let item = WebItemBuilder(page: page, graph: graph).item()
+        self.item = item
+        self.checks = MarkupChecks.checks(page: page, item: item)
+        self.appResult = MarkupChecks.appResult(page: page, item: item)
+    }
+
+    /// Parts a CI run can require with `--require`.
+    public enum Part: String, Sendable, CaseIterable {
+        case title, description, deepLink = "deep-link", image, structuredData = "structured-data"
+    }
+
+    /// The required parts this page lacks.
+    public func missing(_ parts: [Part]) -> [Part] {
+        parts.filter { part in
+            switch part {
+            case .title: return item.attributeSet.title == nil
+            case .description: return item.attributeSet.contentDescription == nil
+            case .deepLink: return item.deepLinks.isEmpty
+            case .image: return item.attributeSet.thumbnailURL == nil
+            case .structuredData: return page.jsonLD.isEmpty && page.microdata.isEmpty && page.rdfa.allSatisfy(\.types.isEmpty)
+            }
+        }
+    }
+}

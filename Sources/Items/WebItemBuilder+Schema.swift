@@ -1,0 +1,149 @@
+import Markup
+
+extension WebItemBuilder {
+    /// `AggregateRating`: `ratingValue` scaled to 0–5 with `bestRating` (default 5) and
+    /// `worstRating` (when given), and `ratingCount`, else `reviewCount`.
+    func applyRating(to attributes: inout AttributeSet) {
+        guard let rating = Self.rating(in: graph.entities) else { return }
+        attributes.rating = rating.value
+        attributes.ratingCount = rating.count
+    }
+
+    static func rating(in entities: [JSONValue]) -> (value: Double, count: Int?)? {
+        for entity in entities {
+            let candidates = SchemaGraph.types(of: entity).contains("AggregateRating") ? [entity] : (entity["aggregateRating"]?.listValue ?? [])
+            for rating in candidates {
+                guard let value = rating["ratingValue"]?.listValue.first?.doubleValue else { continue }
+                let best = rating["bestRating"]?.listValue.first?.doubleValue ?? 5
+                let worst = rating["worstRating"]?.listValue.first?.doubleValue
+                let scaled: Double
+                if let worst, best > worst {
+                    scaled = (value - worst) / (best - worst) * 5
+                } else if best > 0 {
+                    scaled = value / best * 5
+                } else {
+                    continue
+                }
+                let count = (rating["ratingCount"] ?? rating["reviewCount"])?.listValue.first?.doubleValue.map { Int($0) }
+                return ((min(5, max(0, scaled)) * 100).rounded() / 100, count)
+            }
+        }
+        return nil
+    }
+
+    /// `Offer` and `AggregateOffer` prices, and `priceRange`.
+    func applyCommerce(to attributes: inout AttributeSet) {
+        var offers: [Offer] = []
+        for entity in graph.entities {
+            let types = SchemaGraph.types(of: entity)
+            guard types.contains("Offer") || types.contains("AggregateOffer") else { continue }
+            let currency = entity["priceCurrency"]?.listValue.first?.stringValue
+            if types.contains("AggregateOffer") {
+                let low = (entity["lowPrice"] ?? entity["price"])?.listValue.first?.stringValue
+                let high = entity["highPrice"]?.listValue.first?.stringValue
+                if low != nil || high != nil { offers.append(Offer(price: low, priceCurrency: currency, highPrice: high)) }
+            } else if let price = entity["price"]?.listValue.first?.stringValue {
+                offers.append(Offer(price: price, priceCurrency: currency))
+            }
+        }
+        if !offers.isEmpty { attributes.offers = offers }
+        attributes.priceRange = graph.entities.lazy.compactMap { $0["priceRange"]?.listValue.first?.stringValue }.first
+    }
+
+    /// `telephone` of an organization or business (the "call" action); `PostalAddress` and
+    /// `geo` (the "directions" action).
+    func applyPlace(to attributes: inout AttributeSet) {
+        var phones: [String] = []
+        for entity in graph.entities where !SchemaGraph.types(of: entity).contains("Person") {
+            for phone in entity["telephone"]?.listValue.compactMap(\.stringValue) ?? [] where !phone.isEmpty {
+                if !phones.contains(phone) { phones.append(phone) }
+            }
+        }
+        if !phones.isEmpty {
+            attributes.phoneNumbers = phones
+            attributes.supportsPhoneCall = true
+        }
+        for entity in graph.entities {
+            let candidates = SchemaGraph.types(of: entity).contains("PostalAddress") ? [entity] : []
+            for address in candidates {
+                var postal = PostalAddress()
+                postal.streetAddress = address["streetAddress"]?.listValue.first?.stringValue
+                postal.addressLocality = address["addressLocality"]?.listValue.first?.stringValue
+                postal.addressRegion = address["addressRegion"]?.listValue.first?.stringValue
+                postal.postalCode = address["postalCode"]?.listValue.first?.stringValue
+                postal.addressCountry = (address["addressCountry"]?.listValue.first).flatMap { $0.stringValue ?? $0["name"]?.stringValue }
+                if !postal.isEmpty && attributes.address == nil { attributes.address = postal }
+            }
+            if attributes.latitude == nil, let geo = entity["geo"]?.listValue.first,
+                let latitude = geo["latitude"]?.doubleValue, let longitude = geo["longitude"]?.doubleValue,
+                (-90...90).contains(latitude), (-180...180).contains(longitude)
+            {
+                attributes.latitude = latitude
+                attributes.longitude = longitude
+            }
+        }
+        if attributes.address != nil || attributes.latitude != nil { attributes.supportsNavigation = true }
+    }
+
+    /// `interactionCount` (a number, or text such as `"UserLikes:120"`), else the sum of
+    /// `interactionStatistic` counters.
+    var interactionCount: Int? {
+        for entity in graph.entities {
+            if let text = entity["interactionCount"]?.listValue.first?.stringValue,
+                let digits = text.split(whereSeparator: { !$0.isNumber }).last, let count = Int(digits)
+            {
+                return count
+            }
+            let counters = entity["interactionStatistic"]?.listValue ?? []
+            let counts = counters.compactMap { $0["userInteractionCount"]?.doubleValue.map { Int($0) } }
+            if !counts.isEmpty { return counts.reduce(0, +) }
+        }
+        return nil
+    }
+
+    /// `og:audio`, `og:video` and schema.org `AudioObject`/`VideoObject` `contentUrl` (the "play" action).
+    var media: [MediaObject] {
+        var result: [MediaObject] = []
+        for (property, kind) in [("og:audio", "audio"), ("og:video", "video"), ("og:video:url", "video")] {
+            for url in page.metaContents(property: property) where !url.isEmpty {
+                result.append(MediaObject(kind: kind, url: resolve(url)))
+            }
+        }
+        for entity in graph.entities(ofType: ["AudioObject", "VideoObject"]) {
+            let kind = SchemaGraph.types(of: entity).contains("AudioObject") ? "audio" : "video"
+            if let url = entity["contentUrl"]?.listValue.first?.stringValue, !url.isEmpty {
+                result.append(MediaObject(kind: kind, url: resolve(url)))
+            }
+        }
+        var seen: Set<String> = []
+        return result.filter { seen.insert($0.url).inserted }
+    }
+
+    /// The first schema.org `Recipe`.
+    var recipe: RecipeDetails? {
+        guard let entity = graph.entities(ofType: ["Recipe"]).first else { return nil }
+        var recipe = RecipeDetails()
+        recipe.name = entity["name"]?.listValue.first?.stringValue
+        recipe.image = entity["image"].flatMap(Self.imageURL).map(resolve)
+        recipe.totalTime = entity["totalTime"]?.listValue.first?.stringValue
+        recipe.recipeYield = entity["recipeYield"]?.listValue.first?.stringValue
+        if let rating = Self.rating(in: [entity]) {
+            recipe.rating = rating.value
+            recipe.ratingCount = rating.count
+        }
+        return recipe
+    }
+
+    /// `WebSite` → `potentialAction` → `SearchAction` → `target` (a URL template or an
+    /// `EntryPoint` with `urlTemplate`).
+    var searchAction: String? {
+        for site in graph.entities(ofType: ["WebSite"]) {
+            for action in site["potentialAction"]?.listValue ?? [] where SchemaGraph.types(of: action).contains("SearchAction") {
+                for target in action["target"]?.listValue ?? [] {
+                    if let url = target.stringValue ?? target["urlTemplate"]?.stringValue, !url.isEmpty { return url }
+                }
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,119 @@
+import Markup
+
+/// Maps what a page's markup says onto a ``SearchableItem``, field by field as SPEC §2's
+/// table orders the sources.
+public struct WebItemBuilder: Sendable {
+    /// The page's markup.
+    public let page: PageMarkup
+    /// Its schema.org entities from all three syntaxes.
+    public let graph: SchemaGraph
+
+    /// The longest generated snippet, in characters.
+    public static let snippetLength = 300
+
+    /// Creates a builder.
+    public init(page: PageMarkup, graph: SchemaGraph) {
+        self.page = page
+        self.graph = graph
+    }
+
+    /// The item the page would publish (whether it may be published is a separate question).
+    public func item() -> SearchableItem {
+        var attributes = AttributeSet()
+        attributes.title = title
+        attributes.contentDescription = description
+        attributes.thumbnailURL = thumbnailURL
+        attributes.keywords = keywords.isEmpty ? nil : keywords
+        applyRating(to: &attributes)
+        applyCommerce(to: &attributes)
+        applyPlace(to: &attributes)
+        attributes.interactionCount = interactionCount
+        let media = self.media
+        attributes.media = media.isEmpty ? nil : media
+        attributes.recipe = recipe
+        return SearchableItem(
+            uniqueIdentifier: page.url, webpageURL: page.url, sources: [.web], attributeSet: attributes,
+            deepLinks: DeepLinkReader(page: page).deepLinks, searchAction: searchAction)
+    }
+
+    // MARK: Text
+
+    /// `og:title`, else `<title>`, else `twitter:title`.
+    public var title: String? {
+        firstNonEmpty(page.metaContents(property: "og:title") + [page.title ?? ""] + page.metaContents(name: "twitter:title"))
+    }
+
+    /// `og:description`, else `<meta name="description">`, else a snippet of the visible
+    /// text — the snippet only when `nosnippet` does not forbid it.
+    public var description: String? {
+        if let written = firstNonEmpty(page.metaContents(property: "og:description") + page.metaContents(name: "description")) {
+            return written
+        }
+        guard page.robots.snippet else { return nil }
+        return Self.snippet(of: page.text)
+    }
+
+    /// The first `length` characters of `text`, cut at a word boundary, with an ellipsis when cut.
+    public static func snippet(of text: String, length: Int = snippetLength) -> String? {
+        let trimmed = text.collapsingWhitespaceForSnippet()
+        guard !trimmed.isEmpty else { return nil }
+        guard trimmed.count > length else { return trimmed }
+        let prefix = trimmed.prefix(length)
+        let cut = prefix.lastIndex(of: " ").map { prefix[..<$0] } ?? prefix
+        return String(cut) + "…"
+    }
+
+    /// `<meta name="keywords">`, `article:tag` and schema.org `keywords`, deduplicated
+    /// case-insensitively in that order, at most ten.
+    public var keywords: [String] {
+        var all: [String] = []
+        for content in page.metaContents(name: "keywords") { all += content.split(separator: ",").map(String.init) }
+        all += page.metaContents(property: "article:tag")
+        for entity in graph.entities {
+            for value in entity["keywords"]?.listValue ?? [] {
+                all += (value.stringValue ?? "").split(separator: ",").map(String.init)
+            }
+        }
+        var seen: Set<String> = []
+        var result: [String] = []
+        for keyword in all.map({ $0.collapsingWhitespaceForSnippet() }) where !keyword.isEmpty {
+            if seen.insert(keyword.lowercased()).inserted { result.append(keyword) }
+            if result.count == 10 { break }
+        }
+        return result
+    }
+
+    /// `og:image` (absolute), else the first schema.org `image` (a URL or an `ImageObject`).
+    public var thumbnailURL: String? {
+        if let image = firstNonEmpty(page.metaContents(property: "og:image") + page.metaContents(property: "og:image:url")) {
+            return resolve(image)
+        }
+        for entity in graph.entities {
+            if let image = entity["image"].flatMap(Self.imageURL) { return resolve(image) }
+        }
+        return nil
+    }
+
+    static func imageURL(_ value: JSONValue) -> String? {
+        for candidate in value.listValue {
+            if let text = candidate.stringValue, !text.isEmpty { return text }
+            if let url = (candidate["url"] ?? candidate["contentUrl"])?.listValue.first?.stringValue, !url.isEmpty { return url }
+        }
+        return nil
+    }
+
+    func resolve(_ reference: String) -> String {
+        page.resolve(reference) ?? reference
+    }
+
+    func firstNonEmpty(_ candidates: [String]) -> String? {
+        candidates.lazy.map { $0.collapsingWhitespaceForSnippet() }.first { !$0.isEmpty }
+    }
+}
+
+extension String {
+    /// White space runs collapsed to one space, ends trimmed.
+    func collapsingWhitespaceForSnippet() -> String {
+        split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+}
