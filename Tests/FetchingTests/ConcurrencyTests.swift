@@ -51,7 +51,7 @@ struct ConcurrencyTests {
             #expect(ContinuousClock.now - started < .seconds(2))
             #expect(throws: CancellationError.self) { try result.get() }
             // libcurl closed the connection the transfer was using.
-            #expect(await server.waitForConnections(0))
+            #expect(await server.waitForOpenConnections(atMost: 0))
             // The fetcher still works afterwards.
             await server.setBehaviour(.html("fine"), for: "/after")
             let after = try await fetcher.fetch(FetchRequest(url: server.url("/after")))
