@@ -43,5 +43,10 @@ printf '%s\n' / /about.html /contact.html /recipes/lemon-tart.html /robots.txt /
 "$bin/searchlight" fetch --input "$work/urls.txt" --allow-private-network || true
 
 echo
+echo "== what a crawler makes of the recipe page: searchlight extract"
+"$bin/searchlight" fetch "$base/recipes/lemon-tart.html" --allow-private-network --output "$work/lemon-tart.html" >/dev/null
+"$bin/searchlight" extract "$work/lemon-tart.html" --url "$base/recipes/lemon-tart.html" || true
+
+echo
 echo "== the same, refused without --allow-private-network (the production default)"
 "$bin/searchlight" fetch "$base/" || true
