@@ -82,8 +82,8 @@ extension AttributeSet {
         return .object(members)
     }
 
-    /// A double as JSON text without a spurious `.0` on whole numbers' neighbours (`4.5`, `4`).
-    static func format(_ value: Double) -> String {
+    /// A double as JSON text: whole numbers without a fraction (`4`), others as Swift prints them (`4.5`).
+    public static func format(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 }
