@@ -51,6 +51,15 @@ struct HostilePageTests {
         #expect(result.decoding?.encoding.name == encoding)
     }
 
+    @Test("Undeclared non-ASCII UTF-8 is detected; undeclared Latin-1 falls back to windows-1252")
+    func undeclaredUTF8() {
+        let utf8 = PageExtraction(bytes: Array("<title>Crème brûlée</title>".utf8), url: "https://example.com/")
+        #expect(utf8.page.title == "Crème brûlée")
+        #expect(utf8.decoding?.source == .utf8Detection)
+        let ascii = PageExtraction(bytes: Array("<title>Plain</title>".utf8), url: "https://example.com/")
+        #expect(ascii.decoding?.source == .defaultEncoding)
+    }
+
     @Test("A broken JSON-LD block is reported with its line; its siblings survive")
     func brokenJSONLD() throws {
         let result = try Self.fixture("broken-jsonld.html")

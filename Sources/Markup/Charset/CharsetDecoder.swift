@@ -9,7 +9,8 @@ public enum CharsetDecoder {
     public static let prescanLimit = 1024
 
     /// Full WHATWG-ish sniffing: BOM → `contentType` header's charset param (if it names a known encoding) →
-    /// prescan of the first 1024 bytes → `defaultEncoding` (windows-1252 by default, as browsers in most locales).
+    /// prescan of the first 1024 bytes → a late `<meta>` → valid non-ASCII UTF-8 → `defaultEncoding`
+    /// (windows-1252 by default, as browsers in most locales).
     ///
     /// After the prescan, and before the default, the rest of the page is searched for a `<meta>` declaration
     /// outside comments, scripts and other raw text: a browser's tree builder finds such a late declaration and
@@ -37,7 +38,14 @@ public enum CharsetDecoder {
         if let encoding = lateDeclaration(in: bytes) {
             return convert(bytes[...], from: encoding, source: .metaPrescan, isLateDeclaration: true)
         }
-        // Step 9: the default (steps 6–8, nesting and frequency analysis, are not done).
+        // Steps 6–8 allow analysing the bytes. The one analysis done: undeclared non-ASCII
+        // text that is entirely valid UTF-8 is UTF-8. Legacy 8-bit text almost never forms
+        // valid multi-byte sequences, while undeclared UTF-8 pages are common, and decoding
+        // them as windows-1252 would turn every accented letter into mojibake.
+        if bytes.contains(where: { $0 >= 0x80 }), String(validating: bytes, as: UTF8.self) != nil {
+            return convert(bytes[...], from: .utf8, source: .utf8Detection)
+        }
+        // Step 9: the default.
         return convert(bytes[...], from: defaultEncoding, source: .defaultEncoding)
     }
 

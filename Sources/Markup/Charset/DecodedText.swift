@@ -31,6 +31,9 @@ public struct DecodedText: Sendable {
         /// A `<meta charset>` or `<meta http-equiv="Content-Type">` declaration (or an XML declaration's
         /// `encoding`) in the page; see `isLateDeclaration`.
         case metaPrescan
+        /// Nothing declared an encoding, but the bytes hold non-ASCII text that is valid UTF-8
+        /// (a stand-in for the spec's optional frequency analysis, steps 6–8).
+        case utf8Detection
         /// Nothing declared a usable encoding, so the caller's default was used.
         case defaultEncoding
     }
