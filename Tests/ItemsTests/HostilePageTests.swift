@@ -65,7 +65,7 @@ struct HostilePageTests {
         let result = try Self.fixture("broken-jsonld.html")
         #expect(result.page.jsonLD.count == 2)
         let error = try #require(result.page.issues.first { $0.kind == "jsonld" })
-        #expect(error.line == 5)
+        #expect(error.line == 6)
         #expect(result.checks.first { $0.name == "structuredData" }?.status == .warn)
     }
 
