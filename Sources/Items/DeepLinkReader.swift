@@ -117,7 +117,8 @@ public struct SmartAppBanner: Sendable, Hashable {
 extension Substring {
     func trimmingASCII(_ characters: String) -> String {
         let set = Set(characters)
-        guard let start = firstIndex(where: { !set.contains($0) }), let end = lastIndex(where: { !set.contains($0) }) else {
+        guard let start = firstIndex(where: { !set.contains($0) }), let end = lastIndex(where: { !set.contains($0) })
+        else {
             return ""
         }
         return String(self[start...end])

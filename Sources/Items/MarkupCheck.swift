@@ -55,7 +55,9 @@ public enum MarkupChecks {
     public static func appResult(page: PageMarkup, item: SearchableItem) -> AppResultEligibility {
         var missing: [String] = []
         if !item.deepLinks.contains(where: { $0.isApplePlatform && ($0.appStoreID != nil || $0.url != nil) }) {
-            missing.append("no deep link to an Apple-platform app (Smart App Banner, twitter:app:*:iphone/ipad, al:ios/iphone/ipad, or a universal link)")
+            missing.append(
+                "no deep link to an Apple-platform app (Smart App Banner, twitter:app:*:iphone/ipad, al:ios/iphone/ipad, or a universal link)"
+            )
         }
         if item.attributeSet.title == nil { missing.append("no title") }
         if item.attributeSet.contentDescription == nil { missing.append("no description") }
@@ -65,8 +67,10 @@ public enum MarkupChecks {
 
     /// Every check, in a stable order.
     public static func checks(page: PageMarkup, item: SearchableItem) -> [MarkupCheck] {
-        [titleCheck(item), descriptionCheck(page, item), imageCheck(page, item), keywordsCheck(item),
-         deepLinkCheck(page, item), structuredDataCheck(page), indexingCheck(page)]
+        [
+            titleCheck(item), descriptionCheck(page, item), imageCheck(page, item), keywordsCheck(item),
+            deepLinkCheck(page, item), structuredDataCheck(page), indexingCheck(page),
+        ]
     }
 
     private static func titleCheck(_ item: SearchableItem) -> MarkupCheck {
@@ -74,7 +78,9 @@ public enum MarkupChecks {
             return MarkupCheck(name: "title", status: .fail, message: "no og:title, <title> or twitter:title")
         }
         if title.count > maxTitleLength {
-            return MarkupCheck(name: "title", status: .warn, message: "\(title.count) characters; Apple recommends at most \(maxTitleLength)")
+            return MarkupCheck(
+                name: "title", status: .warn,
+                message: "\(title.count) characters; Apple recommends at most \(maxTitleLength)")
         }
         return MarkupCheck(name: "title", status: .pass, message: "\"\(title)\"")
     }
@@ -83,14 +89,21 @@ public enum MarkupChecks {
         let written = !(page.metaContents(property: "og:description") + page.metaContents(name: "description"))
             .allSatisfy { $0.trimmingASCII(" \t\n\r").isEmpty }
         guard let description = item.attributeSet.contentDescription else {
-            let reason = page.robots.snippet ? "no og:description, meta description or body text" : "no og:description or meta description, and nosnippet forbids a generated one"
+            let reason =
+                page.robots.snippet
+                ? "no og:description, meta description or body text"
+                : "no og:description or meta description, and nosnippet forbids a generated one"
             return MarkupCheck(name: "description", status: .fail, message: reason)
         }
         if !written {
-            return MarkupCheck(name: "description", status: .warn, message: "generated from the body text; add og:description or <meta name=\"description\">")
+            return MarkupCheck(
+                name: "description", status: .warn,
+                message: "generated from the body text; add og:description or <meta name=\"description\">")
         }
         if description.count > maxDescriptionLength {
-            return MarkupCheck(name: "description", status: .warn, message: "\(description.count) characters; Apple recommends at most \(maxDescriptionLength)")
+            return MarkupCheck(
+                name: "description", status: .warn,
+                message: "\(description.count) characters; Apple recommends at most \(maxDescriptionLength)")
         }
         return MarkupCheck(name: "description", status: .pass, message: "\(description.count) characters")
     }
@@ -102,7 +115,9 @@ public enum MarkupChecks {
         let width = page.metaContents(property: "og:image:width").first.flatMap { Int($0.trimmingASCII(" ")) }
         let height = page.metaContents(property: "og:image:height").first.flatMap { Int($0.trimmingASCII(" ")) }
         if let width, let height, min(width, height) < minThumbnailSize {
-            return MarkupCheck(name: "image", status: .warn, message: "\(width)×\(height) px; Apple recommends at least \(minThumbnailSize) px")
+            return MarkupCheck(
+                name: "image", status: .warn,
+                message: "\(width)×\(height) px; Apple recommends at least \(minThumbnailSize) px")
         }
         return MarkupCheck(name: "image", status: .pass, message: thumbnail)
     }
@@ -121,25 +136,34 @@ public enum MarkupChecks {
                 return MarkupCheck(name: "deepLink", status: .fail, message: "apple-itunes-app has no app-id")
             }
             guard appID.allSatisfy(\.isNumber) else {
-                return MarkupCheck(name: "deepLink", status: .fail, message: "app-id \"\(appID)\" is not a numeric App Store ID")
+                return MarkupCheck(
+                    name: "deepLink", status: .fail, message: "app-id \"\(appID)\" is not a numeric App Store ID")
             }
             if let argument = banner.appArgument, isHomeScreenArgument(argument, page: page) {
-                return MarkupCheck(name: "deepLink", status: .warn, message: "app-argument \(argument) points at the home screen, not this content")
+                return MarkupCheck(
+                    name: "deepLink", status: .warn,
+                    message: "app-argument \(argument) points at the home screen, not this content")
             }
             if banner.appArgument == nil {
-                return MarkupCheck(name: "deepLink", status: .warn, message: "apple-itunes-app has no app-argument: the app opens without context")
+                return MarkupCheck(
+                    name: "deepLink", status: .warn,
+                    message: "apple-itunes-app has no app-argument: the app opens without context")
             }
         }
         guard let first = item.deepLinks.first else {
-            return MarkupCheck(name: "deepLink", status: .fail, message: "no Smart App Banner, Twitter app card or App Links")
+            return MarkupCheck(
+                name: "deepLink", status: .fail, message: "no Smart App Banner, Twitter app card or App Links")
         }
         let kinds = Set(item.deepLinks.map(\.kind.rawValue)).sorted().joined(separator: ", ")
-        return MarkupCheck(name: "deepLink", status: .pass, message: "\(kinds) (app \(first.appStoreID ?? first.url ?? "?"))")
+        return MarkupCheck(
+            name: "deepLink", status: .pass, message: "\(kinds) (app \(first.appStoreID ?? first.url ?? "?"))")
     }
 
     /// An `app-argument` that is a site's root (or another page's root path) while this page is not.
     static func isHomeScreenArgument(_ argument: String, page: PageMarkup) -> Bool {
-        guard let resolved = page.resolve(argument), let pagePath = path(of: page.url), let argumentPath = path(of: resolved) else {
+        guard let resolved = page.resolve(argument), let pagePath = path(of: page.url),
+            let argumentPath = path(of: resolved)
+        else {
             return false
         }
         return (argumentPath == "/" || argumentPath.isEmpty) && pagePath != "/" && !pagePath.isEmpty
@@ -156,18 +180,25 @@ public enum MarkupChecks {
         let errors = page.issues.filter { $0.kind == "jsonld" }
         let count = page.jsonLD.count + page.microdata.count + page.rdfa.filter { !$0.types.isEmpty }.count
         if let error = errors.first {
-            return MarkupCheck(name: "structuredData", status: count > 0 ? .warn : .fail, message: "line \(error.line ?? 0): \(error.message)")
+            return MarkupCheck(
+                name: "structuredData", status: count > 0 ? .warn : .fail,
+                message: "line \(error.line ?? 0): \(error.message)")
         }
         guard count > 0 else {
             return MarkupCheck(name: "structuredData", status: .warn, message: "no JSON-LD, microdata or RDFa")
         }
-        return MarkupCheck(name: "structuredData", status: .pass, message: "\(page.jsonLD.count) JSON-LD block(s), \(page.microdata.count) microdata item(s), \(page.rdfa.count) RDFa item(s)")
+        return MarkupCheck(
+            name: "structuredData", status: .pass,
+            message:
+                "\(page.jsonLD.count) JSON-LD block(s), \(page.microdata.count) microdata item(s), \(page.rdfa.count) RDFa item(s)"
+        )
     }
 
     private static func indexingCheck(_ page: PageMarkup) -> MarkupCheck {
         guard page.robots.index else {
             return MarkupCheck(name: "indexing", status: .fail, message: "noindex (robots meta or X-Robots-Tag)")
         }
-        return MarkupCheck(name: "indexing", status: .pass, message: page.robots.follow ? "index, follow" : "index, nofollow")
+        return MarkupCheck(
+            name: "indexing", status: .pass, message: page.robots.follow ? "index, follow" : "index, nofollow")
     }
 }

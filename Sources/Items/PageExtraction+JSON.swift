@@ -7,26 +7,65 @@ extension PageExtraction {
         members.append(("title", item.attributeSet.title.map(JSONValue.string) ?? .null))
         members.append(("description", item.attributeSet.contentDescription.map(JSONValue.string) ?? .null))
         members.append(("canonicalURL", page.linkTargets(rel: "canonical").first.map(JSONValue.string) ?? .null))
-        members.append(("robots", .object([("index", .bool(page.robots.index)), ("follow", .bool(page.robots.follow)), ("snippet", .bool(page.robots.snippet))])))
+        members.append(
+            (
+                "robots",
+                .object([
+                    ("index", .bool(page.robots.index)), ("follow", .bool(page.robots.follow)),
+                    ("snippet", .bool(page.robots.snippet)),
+                ])
+            ))
         members.append(("openGraph", metaObject { $0.kind == .property && Self.isOpenGraph($0.key) }))
-        members.append(("twitter", metaObject { ($0.kind == .name || $0.kind == .property) && $0.key.hasPrefix("twitter:") }))
+        members.append(
+            ("twitter", metaObject { ($0.kind == .name || $0.kind == .property) && $0.key.hasPrefix("twitter:") }))
         members.append(("appLinks", metaObject { $0.kind == .property && $0.key.hasPrefix("al:") }))
         members.append(("smartAppBanner", smartAppBannerJSON))
         members.append(("jsonLD", .array(page.jsonLD.map(\.value))))
         members.append(("microdata", .array(page.microdata.map(Self.json))))
         members.append(("rdfa", .array(page.rdfa.map(Self.json))))
-        members.append(("links", .array(page.links.map { .object([("url", .string($0.url)), ("nofollow", .bool($0.nofollow))]) })))
-        members.append(("errors", .array(page.issues.map { issue in
-            var fields: [(key: String, value: JSONValue)] = [("kind", .string(issue.kind)), ("message", .string(issue.message))]
-            if let line = issue.line { fields.append(("line", .number(String(line)))) }
-            return .object(fields)
-        })))
+        members.append(
+            ("links", .array(page.links.map { .object([("url", .string($0.url)), ("nofollow", .bool($0.nofollow))]) })))
+        members.append(
+            (
+                "errors",
+                .array(
+                    page.issues.map { issue in
+                        var fields: [(key: String, value: JSONValue)] = [
+                            ("kind", .string(issue.kind)), ("message", .string(issue.message)),
+                        ]
+                        if let line = issue.line { fields.append(("line", .number(String(line)))) }
+                        return .object(fields)
+                    })
+            ))
         members.append(("item", item.jsonValue))
         if let decoding {
-            members.append(("charset", .object([("encoding", .string(decoding.encoding.name)), ("source", .string(decoding.source.rawValue))])))
+            members.append(
+                (
+                    "charset",
+                    .object([
+                        ("encoding", .string(decoding.encoding.name)), ("source", .string(decoding.source.rawValue)),
+                    ])
+                ))
         }
-        members.append(("checks", .array(checks.map { .object([("name", .string($0.name)), ("status", .string($0.status.rawValue)), ("message", .string($0.message))]) })))
-        members.append(("appResult", .object([("eligible", .bool(appResult.isEligible)), ("missing", .array(appResult.missing.map(JSONValue.string)))])))
+        members.append(
+            (
+                "checks",
+                .array(
+                    checks.map {
+                        .object([
+                            ("name", .string($0.name)), ("status", .string($0.status.rawValue)),
+                            ("message", .string($0.message)),
+                        ])
+                    })
+            ))
+        members.append(
+            (
+                "appResult",
+                .object([
+                    ("eligible", .bool(appResult.isEligible)),
+                    ("missing", .array(appResult.missing.map(JSONValue.string))),
+                ])
+            ))
         return .object(members)
     }
 
@@ -68,7 +107,9 @@ extension PageExtraction {
         return .object(members)
     }
 
-    private static func properties<Item>(_ pairs: [(String, StructuredValue<Item>)], nested: (Item) -> JSONValue) -> JSONValue {
+    private static func properties<Item>(_ pairs: [(String, StructuredValue<Item>)], nested: (Item) -> JSONValue)
+        -> JSONValue
+    {
         var order: [String] = []
         var values: [String: [JSONValue]] = [:]
         for (name, value) in pairs {

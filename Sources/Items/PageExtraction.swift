@@ -52,7 +52,8 @@ public struct PageExtraction: Sendable {
             case .description: return item.attributeSet.contentDescription == nil
             case .deepLink: return item.deepLinks.isEmpty
             case .image: return item.attributeSet.thumbnailURL == nil
-            case .structuredData: return page.jsonLD.isEmpty && page.microdata.isEmpty && page.rdfa.allSatisfy(\.types.isEmpty)
+            case .structuredData:
+                return page.jsonLD.isEmpty && page.microdata.isEmpty && page.rdfa.allSatisfy(\.types.isEmpty)
             }
         }
     }

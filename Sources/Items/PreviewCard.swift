@@ -27,7 +27,9 @@ public struct PreviewCard: Sendable, Hashable {
     public init(item: SearchableItem) {
         let attributes = item.attributeSet
         title = attributes.title
-        description = attributes.contentDescription.flatMap { WebItemBuilder.snippet(of: $0, length: Self.descriptionLength) }
+        description = attributes.contentDescription.flatMap {
+            WebItemBuilder.snippet(of: $0, length: Self.descriptionLength)
+        }
         thumbnailURL = attributes.thumbnailURL
         rating = attributes.rating
         ratingCount = attributes.ratingCount
@@ -55,7 +57,8 @@ public struct PreviewCard: Sendable, Hashable {
     public var stars: String? {
         guard let rating else { return nil }
         let halves = Int((rating * 2).rounded())
-        return String(repeating: "★", count: halves / 2) + (halves % 2 == 1 ? "½" : "") + String(repeating: "☆", count: (10 - halves) / 2)
+        return String(repeating: "★", count: halves / 2) + (halves % 2 == 1 ? "½" : "")
+            + String(repeating: "☆", count: (10 - halves) / 2)
     }
 
     /// The card as JSON.

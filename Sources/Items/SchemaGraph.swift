@@ -51,7 +51,10 @@ public struct SchemaGraph: Sendable {
             return .object(
                 members.map { member in
                     if member.key == "@type" {
-                        return (member.key, .array(member.value.listValue.compactMap(\.stringValue).map { .string(Self.localName($0)) }))
+                        return (
+                            member.key,
+                            .array(member.value.listValue.compactMap(\.stringValue).map { .string(Self.localName($0)) })
+                        )
                     }
                     return (Self.localName(member.key), normalized(jsonLD: member.value))
                 })
@@ -70,7 +73,8 @@ public struct SchemaGraph: Sendable {
 
     /// `"http://schema.org/Recipe"`, `"https://schema.org/Recipe"`, `"schema:Recipe"` → `"Recipe"`.
     static func localName(_ name: String) -> String {
-        for prefix in ["http://schema.org/", "https://schema.org/", "schema:"] where name.lowercased().hasPrefix(prefix) {
+        for prefix in ["http://schema.org/", "https://schema.org/", "schema:"] where name.lowercased().hasPrefix(prefix)
+        {
             return String(name.dropFirst(prefix.count))
         }
         return name

@@ -40,13 +40,18 @@ extension AttributeSet {
         if let rating { members.append(("rating", .number(Self.format(rating)))) }
         if let ratingCount { members.append(("ratingCount", .number(String(ratingCount)))) }
         if let offers {
-            members.append(("offers", .array(offers.map { offer in
-                var fields: [(key: String, value: JSONValue)] = []
-                fields.appendIfPresent("price", offer.price)
-                fields.appendIfPresent("priceCurrency", offer.priceCurrency)
-                fields.appendIfPresent("highPrice", offer.highPrice)
-                return .object(fields)
-            })))
+            members.append(
+                (
+                    "offers",
+                    .array(
+                        offers.map { offer in
+                            var fields: [(key: String, value: JSONValue)] = []
+                            fields.appendIfPresent("price", offer.price)
+                            fields.appendIfPresent("priceCurrency", offer.priceCurrency)
+                            fields.appendIfPresent("highPrice", offer.highPrice)
+                            return .object(fields)
+                        })
+                ))
         }
         members.appendIfPresent("priceRange", priceRange)
         if let interactionCount { members.append(("interactionCount", .number(String(interactionCount)))) }
@@ -65,7 +70,8 @@ extension AttributeSet {
         if let latitude { members.append(("latitude", .number(Self.format(latitude)))) }
         if let longitude { members.append(("longitude", .number(Self.format(longitude)))) }
         if let media {
-            members.append(("media", .array(media.map { .object([("kind", .string($0.kind)), ("url", .string($0.url))]) })))
+            members.append(
+                ("media", .array(media.map { .object([("kind", .string($0.kind)), ("url", .string($0.url))]) })))
         }
         if let recipe {
             var fields: [(key: String, value: JSONValue)] = []

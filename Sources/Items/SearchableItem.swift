@@ -31,7 +31,8 @@ public struct SearchableItem: Sendable, Hashable, Codable {
 
     /// Creates an item.
     public init(
-        uniqueIdentifier: String, webpageURL: String? = nil, sources: [Source], attributeSet: AttributeSet = AttributeSet(),
+        uniqueIdentifier: String, webpageURL: String? = nil, sources: [Source],
+        attributeSet: AttributeSet = AttributeSet(),
         deepLinks: [DeepLink] = [], searchAction: String? = nil, engagement: Int = 0, expirationDate: String? = nil
     ) {
         self.uniqueIdentifier = uniqueIdentifier

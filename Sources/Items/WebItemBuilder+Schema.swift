@@ -11,7 +11,9 @@ extension WebItemBuilder {
 
     static func rating(in entities: [JSONValue]) -> (value: Double, count: Int?)? {
         for entity in entities {
-            let candidates = SchemaGraph.types(of: entity).contains("AggregateRating") ? [entity] : (entity["aggregateRating"]?.listValue ?? [])
+            let candidates =
+                SchemaGraph.types(of: entity).contains("AggregateRating")
+                ? [entity] : (entity["aggregateRating"]?.listValue ?? [])
             for rating in candidates {
                 guard let value = rating["ratingValue"]?.listValue.first?.doubleValue else { continue }
                 let best = rating["bestRating"]?.listValue.first?.doubleValue ?? 5
@@ -24,7 +26,9 @@ extension WebItemBuilder {
                 } else {
                     continue
                 }
-                let count = (rating["ratingCount"] ?? rating["reviewCount"])?.listValue.first?.doubleValue.map { Int($0) }
+                let count = (rating["ratingCount"] ?? rating["reviewCount"])?.listValue.first?.doubleValue.map {
+                    Int($0)
+                }
                 return ((min(5, max(0, scaled)) * 100).rounded() / 100, count)
             }
         }
@@ -41,7 +45,9 @@ extension WebItemBuilder {
             if types.contains("AggregateOffer") {
                 let low = (entity["lowPrice"] ?? entity["price"])?.listValue.first?.stringValue
                 let high = entity["highPrice"]?.listValue.first?.stringValue
-                if low != nil || high != nil { offers.append(Offer(price: low, priceCurrency: currency, highPrice: high)) }
+                if low != nil || high != nil {
+                    offers.append(Offer(price: low, priceCurrency: currency, highPrice: high))
+                }
             } else if let price = entity["price"]?.listValue.first?.stringValue {
                 offers.append(Offer(price: price, priceCurrency: currency))
             }
@@ -71,7 +77,9 @@ extension WebItemBuilder {
                 postal.addressLocality = address["addressLocality"]?.listValue.first?.stringValue
                 postal.addressRegion = address["addressRegion"]?.listValue.first?.stringValue
                 postal.postalCode = address["postalCode"]?.listValue.first?.stringValue
-                postal.addressCountry = (address["addressCountry"]?.listValue.first).flatMap { $0.stringValue ?? $0["name"]?.stringValue }
+                postal.addressCountry = (address["addressCountry"]?.listValue.first).flatMap {
+                    $0.stringValue ?? $0["name"]?.stringValue
+                }
                 if !postal.isEmpty && attributes.address == nil { attributes.address = postal }
             }
             if attributes.latitude == nil, let geo = entity["geo"]?.listValue.first,
@@ -138,7 +146,8 @@ extension WebItemBuilder {
     /// `EntryPoint` with `urlTemplate`).
     var searchAction: String? {
         for site in graph.entities(ofType: ["WebSite"]) {
-            for action in site["potentialAction"]?.listValue ?? [] where SchemaGraph.types(of: action).contains("SearchAction") {
+            for action in site["potentialAction"]?.listValue ?? []
+            where SchemaGraph.types(of: action).contains("SearchAction") {
                 for target in action["target"]?.listValue ?? [] {
                     if let url = target.stringValue ?? target["urlTemplate"]?.stringValue, !url.isEmpty { return url }
                 }

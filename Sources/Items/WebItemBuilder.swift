@@ -40,13 +40,16 @@ public struct WebItemBuilder: Sendable {
 
     /// `og:title`, else `<title>`, else `twitter:title`.
     public var title: String? {
-        firstNonEmpty(page.metaContents(property: "og:title") + [page.title ?? ""] + page.metaContents(name: "twitter:title"))
+        firstNonEmpty(
+            page.metaContents(property: "og:title") + [page.title ?? ""] + page.metaContents(name: "twitter:title"))
     }
 
     /// `og:description`, else `<meta name="description">`, else a snippet of the visible
     /// text — the snippet only when `nosnippet` does not forbid it.
     public var description: String? {
-        if let written = firstNonEmpty(page.metaContents(property: "og:description") + page.metaContents(name: "description")) {
+        if let written = firstNonEmpty(
+            page.metaContents(property: "og:description") + page.metaContents(name: "description"))
+        {
             return written
         }
         guard page.robots.snippet else { return nil }
@@ -85,7 +88,9 @@ public struct WebItemBuilder: Sendable {
 
     /// `og:image` (absolute), else the first schema.org `image` (a URL or an `ImageObject`).
     public var thumbnailURL: String? {
-        if let image = firstNonEmpty(page.metaContents(property: "og:image") + page.metaContents(property: "og:image:url")) {
+        if let image = firstNonEmpty(
+            page.metaContents(property: "og:image") + page.metaContents(property: "og:image:url"))
+        {
             return resolve(image)
         }
         for entity in graph.entities {
@@ -97,7 +102,9 @@ public struct WebItemBuilder: Sendable {
     static func imageURL(_ value: JSONValue) -> String? {
         for candidate in value.listValue {
             if let text = candidate.stringValue, !text.isEmpty { return text }
-            if let url = (candidate["url"] ?? candidate["contentUrl"])?.listValue.first?.stringValue, !url.isEmpty { return url }
+            if let url = (candidate["url"] ?? candidate["contentUrl"])?.listValue.first?.stringValue, !url.isEmpty {
+                return url
+            }
         }
         return nil
     }

@@ -41,7 +41,8 @@ public enum PageExtractor {
             case .failure(let error):
                 let column = error.column.map { ", column \($0)" } ?? ""
                 markup.issues.append(
-                    MarkupIssue(kind: "jsonld", message: "invalid JSON-LD\(column): \(error.message)", line: error.line))
+                    MarkupIssue(kind: "jsonld", message: "invalid JSON-LD\(column): \(error.message)", line: error.line)
+                )
             }
         }
         return markup
@@ -105,7 +106,8 @@ struct PageWalker {
             visitMeta(node)
         case "link":
             if let rel = node.attribute("rel"), let href = node.attribute("href") {
-                rawLinkTags.append((node, rel.lowercased().split(whereSeparator: \.isWhitespace).map(String.init), href))
+                rawLinkTags.append(
+                    (node, rel.lowercased().split(whereSeparator: \.isWhitespace).map(String.init), href))
             }
         case "a", "area":
             if let href = node.attribute("href") {
@@ -136,7 +138,8 @@ struct PageWalker {
             }
         }
         if let equiv = node.attribute("http-equiv") {
-            metaTags.append(MetaTag(kind: .httpEquiv, key: equiv.trimmingSpaces().lowercased(), content: content, line: line))
+            metaTags.append(
+                MetaTag(kind: .httpEquiv, key: equiv.trimmingSpaces().lowercased(), content: content, line: line))
         }
         if let charset = node.attribute("charset") {
             metaTags.append(MetaTag(kind: .charset, key: charset.trimmingSpaces(), content: charset, line: line))

@@ -34,7 +34,9 @@ public struct RobotsDirectives: Sendable, Hashable {
         // "name: directives" where name is not itself a directive (e.g. "max-snippet: 0" is a directive).
         if let colon = value.firstIndex(of: ":") {
             let agent = value[..<colon].trimmingSpaces().lowercased()
-            let directiveNames: Set<String> = ["max-snippet", "max-image-preview", "max-video-preview", "unavailable_after"]
+            let directiveNames: Set<String> = [
+                "max-snippet", "max-image-preview", "max-video-preview", "unavailable_after",
+            ]
             if !agent.isEmpty, !agent.contains(" "), !agent.contains(","), !directiveNames.contains(agent) {
                 if agent == userAgentToken.lowercased() { apply(String(value[value.index(after: colon)...])) }
                 return

@@ -19,7 +19,8 @@ extension Searchlight {
                 """
         )
 
-        @Argument(help: ArgumentHelp("A saved HTML file, a directory of them, or '-' for standard input.", valueName: "path"))
+        @Argument(
+            help: ArgumentHelp("A saved HTML file, a directory of them, or '-' for standard input.", valueName: "path"))
         var path: String
 
         @Option(help: ArgumentHelp("The URL the page (or the directory) was saved from.", valueName: "url"))
@@ -28,10 +29,16 @@ extension Searchlight {
         @Flag(help: "Print JSON (one object per page; JSON Lines for a directory).")
         var json = false
 
-        @Option(name: .customLong("header"), help: ArgumentHelp("A response header the page came with (Content-Type, X-Robots-Tag).", valueName: "Name: value"))
+        @Option(
+            name: .customLong("header"),
+            help: ArgumentHelp(
+                "A response header the page came with (Content-Type, X-Robots-Tag).", valueName: "Name: value"))
         var headers: [String] = []
 
-        @Option(help: ArgumentHelp("Parts every page must have: \(PageExtraction.Part.allCases.map(\.rawValue).joined(separator: ",")).", valueName: "parts"))
+        @Option(
+            help: ArgumentHelp(
+                "Parts every page must have: \(PageExtraction.Part.allCases.map(\.rawValue).joined(separator: ",")).",
+                valueName: "parts"))
         var require: String?
 
         @OptionGroup var global: GlobalOptions
@@ -68,7 +75,8 @@ extension Searchlight {
                 let missing = extraction.missing(parts)
                 if !missing.isEmpty {
                     failures += 1
-                    printToStandardError("\(page.displayPath): missing \(missing.map(\.rawValue).joined(separator: ", ")) (\(page.url))")
+                    printToStandardError(
+                        "\(page.displayPath): missing \(missing.map(\.rawValue).joined(separator: ", ")) (\(page.url))")
                 }
             }
             if failures > 0 { throw Exit.partialFailure }
@@ -79,7 +87,9 @@ extension Searchlight {
             return try require.split(separator: ",").map { name in
                 let trimmed = name.trimmingCharacters(in: .whitespaces)
                 guard let part = PageExtraction.Part(rawValue: trimmed) else {
-                    throw ValidationError("--require: unknown part '\(trimmed)'; use \(PageExtraction.Part.allCases.map(\.rawValue).joined(separator: ","))")
+                    throw ValidationError(
+                        "--require: unknown part '\(trimmed)'; use \(PageExtraction.Part.allCases.map(\.rawValue).joined(separator: ","))"
+                    )
                 }
                 return part
             }

@@ -23,7 +23,8 @@ struct PageSource {
         }
         let root = URL(fileURLWithPath: path)
         guard isDirectory.boolValue else { return [PageSource(url: baseURL, displayPath: path, file: root)] }
-        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) else {
+        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])
+        else {
             return []
         }
         let base = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"

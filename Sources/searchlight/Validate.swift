@@ -27,7 +27,9 @@ extension Searchlight {
         @Flag(help: "Print the report as JSON.")
         var json = false
 
-        @Option(help: ArgumentHelp("Also write the report and preview card as a self-contained HTML page.", valueName: "file"))
+        @Option(
+            help: ArgumentHelp(
+                "Also write the report and preview card as a self-contained HTML page.", valueName: "file"))
         var html: String?
 
         @OptionGroup var network: NetworkOptions
@@ -39,7 +41,8 @@ extension Searchlight {
             let request = FetchRequest(url: url)
             let fetched: Result<RedirectedResponse, FetchError>
             do {
-                let response = try await withFetcher(configuration: network.fetchConfiguration, logger: logger) { fetcher in
+                let response = try await withFetcher(configuration: network.fetchConfiguration, logger: logger) {
+                    fetcher in
                     try await fetcher.fetchFollowingRedirects(request)
                 }
                 fetched = .success(response)

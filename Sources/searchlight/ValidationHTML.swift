@@ -10,12 +10,15 @@ struct ValidationHTML {
         if let card = report.preview { body += cardHTML(card) }
         if let extraction = report.extraction {
             let gate = extraction.appResult
-            body += "<p class=\"gate \(gate.isEligible ? "pass" : "fail")\">App result: "
-                + (gate.isEligible ? "eligible" : "not eligible — " + escape(gate.missing.joined(separator: "; "))) + "</p>\n"
+            body +=
+                "<p class=\"gate \(gate.isEligible ? "pass" : "fail")\">App result: "
+                + (gate.isEligible ? "eligible" : "not eligible — " + escape(gate.missing.joined(separator: "; ")))
+                + "</p>\n"
         }
         body += "<table>\n<tr><th>check</th><th>result</th><th>why</th></tr>\n"
         for check in report.checks {
-            body += "<tr class=\"\(check.status.rawValue)\"><td>\(escape(check.name))</td><td>\(check.status.rawValue)</td><td>\(escape(check.message))</td></tr>\n"
+            body +=
+                "<tr class=\"\(check.status.rawValue)\"><td>\(escape(check.name))</td><td>\(check.status.rawValue)</td><td>\(escape(check.message))</td></tr>\n"
         }
         body += "</table>\n"
         return """

@@ -25,15 +25,22 @@ struct ValidationReport {
             var checks: [MarkupCheck] = []
             if (200...299).contains(page.status) {
                 let hops = result.redirectCount
-                checks.append(MarkupCheck(
-                    name: "fetch", status: hops > 0 ? .warn : .pass,
-                    message: "HTTP \(page.status)" + (hops > 0 ? " after \(hops) redirect(s): " + result.chain.map(\.url).joined(separator: " → ") : "")))
+                checks.append(
+                    MarkupCheck(
+                        name: "fetch", status: hops > 0 ? .warn : .pass,
+                        message: "HTTP \(page.status)"
+                            + (hops > 0
+                                ? " after \(hops) redirect(s): " + result.chain.map(\.url).joined(separator: " → ")
+                                : "")))
             } else {
                 checks.append(MarkupCheck(name: "fetch", status: .fail, message: "HTTP \(page.status)"))
             }
             let type = page.contentType?.lowercased() ?? ""
             let isHTML = type.isEmpty || type.contains("html")
-            checks.append(MarkupCheck(name: "contentType", status: isHTML ? .pass : .fail, message: type.isEmpty ? "no Content-Type (sniffed as HTML)" : type))
+            checks.append(
+                MarkupCheck(
+                    name: "contentType", status: isHTML ? .pass : .fail,
+                    message: type.isEmpty ? "no Content-Type (sniffed as HTML)" : type))
             let extraction = PageExtraction(
                 bytes: page.body, url: result.finalURL, headers: page.headers.map { (name: $0.name, value: $0.value) })
             self.extraction = extraction
@@ -48,16 +55,44 @@ struct ValidationReport {
         if let response {
             members.append(("finalURL", .string(response.finalURL)))
             members.append(("status", .number(String(response.response.status))))
-            members.append(("redirects", .array(response.chain.map { hop in
-                .object([("url", .string(hop.url)), ("status", .number(String(hop.status)))] + (hop.location.map { [("location", JSONValue.string($0))] } ?? []))
-            })))
+            members.append(
+                (
+                    "redirects",
+                    .array(
+                        response.chain.map { hop in
+                            .object(
+                                [("url", .string(hop.url)), ("status", .number(String(hop.status)))]
+                                    + (hop.location.map { [("location", JSONValue.string($0))] } ?? []))
+                        })
+                ))
         }
         if let fetchError {
-            members.append(("error", .object([("kind", .string(fetchError.kind.rawValue)), ("message", .string(fetchError.message))])))
+            members.append(
+                (
+                    "error",
+                    .object([("kind", .string(fetchError.kind.rawValue)), ("message", .string(fetchError.message))])
+                ))
         }
-        members.append(("checks", .array(checks.map { .object([("name", .string($0.name)), ("status", .string($0.status.rawValue)), ("message", .string($0.message))]) })))
+        members.append(
+            (
+                "checks",
+                .array(
+                    checks.map {
+                        .object([
+                            ("name", .string($0.name)), ("status", .string($0.status.rawValue)),
+                            ("message", .string($0.message)),
+                        ])
+                    })
+            ))
         if let extraction {
-            members.append(("appResult", .object([("eligible", .bool(extraction.appResult.isEligible)), ("missing", .array(extraction.appResult.missing.map(JSONValue.string)))])))
+            members.append(
+                (
+                    "appResult",
+                    .object([
+                        ("eligible", .bool(extraction.appResult.isEligible)),
+                        ("missing", .array(extraction.appResult.missing.map(JSONValue.string))),
+                    ])
+                ))
             members.append(("preview", PreviewCard(item: extraction.item).jsonValue))
             members.append(("item", extraction.item.jsonValue))
         }
@@ -72,14 +107,20 @@ struct ValidationReport {
         }
         if let extraction {
             let gate = extraction.appResult
-            lines.append("app result: " + (gate.isEligible ? "eligible" : "not eligible — " + gate.missing.joined(separator: "; ")))
+            lines.append(
+                "app result: "
+                    + (gate.isEligible ? "eligible" : "not eligible — " + gate.missing.joined(separator: "; ")))
         }
         if let card = preview {
             lines.append("")
             lines.append("preview:")
             lines.append("  ┌ \(card.title ?? "(no title)")")
             if let description = card.description { lines.append("  │ \(description)") }
-            if let stars = card.stars { lines.append("  │ \(stars) \(card.rating.map { AttributeSet.format($0) } ?? "")" + (card.ratingCount.map { " (\($0))" } ?? "")) }
+            if let stars = card.stars {
+                lines.append(
+                    "  │ \(stars) \(card.rating.map { AttributeSet.format($0) } ?? "")"
+                        + (card.ratingCount.map { " (\($0))" } ?? ""))
+            }
             if let price = card.price { lines.append("  │ \(price)") }
             if !card.actions.isEmpty { lines.append("  │ [" + card.actions.joined(separator: "] [") + "]") }
             if let app = card.app { lines.append("  │ app: \(app)") }

@@ -6,7 +6,9 @@ import Testing
 
 @Suite("Broken, hostile and non-UTF-8 pages", .timeLimit(.minutes(2)))
 struct HostilePageTests {
-    static func fixture(_ name: String, url: String = "https://example.com/page", headers: [(name: String, value: String)] = []) throws -> PageExtraction {
+    static func fixture(
+        _ name: String, url: String = "https://example.com/page", headers: [(name: String, value: String)] = []
+    ) throws -> PageExtraction {
         PageExtraction(bytes: try Fixtures.bytes("pages/hostile/\(name)"), url: url, headers: headers)
     }
 
@@ -39,12 +41,17 @@ struct HostilePageTests {
         #expect(result.page.links.first?.url == "https://first.example/x")
     }
 
-    @Test("Non-UTF-8 pages are decoded before parsing", arguments: [
-        ("windows-1252.html", [(String, String)](), "Café €5 — crème brûlée", "windows-1252"),
-        ("shift-jis.html", [], "レモンタルト", "Shift_JIS"),
-        ("undeclared-latin1.html", [], "No charset: été", "windows-1252"),
-        ("windows-1252.html", [("Content-Type", "text/html; charset=ISO-8859-1")], "Café €5 — crème brûlée", "windows-1252"),
-    ])
+    @Test(
+        "Non-UTF-8 pages are decoded before parsing",
+        arguments: [
+            ("windows-1252.html", [(String, String)](), "Café €5 — crème brûlée", "windows-1252"),
+            ("shift-jis.html", [], "レモンタルト", "Shift_JIS"),
+            ("undeclared-latin1.html", [], "No charset: été", "windows-1252"),
+            (
+                "windows-1252.html", [("Content-Type", "text/html; charset=ISO-8859-1")], "Café €5 — crème brûlée",
+                "windows-1252"
+            ),
+        ])
     func charsets(file: String, headers: [(String, String)], title: String, encoding: String) throws {
         let result = try Self.fixture(file, headers: headers.map { (name: $0.0, value: $0.1) })
         #expect(result.page.title == title)

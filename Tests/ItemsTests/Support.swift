@@ -2,7 +2,9 @@ import Items
 import Markup
 
 /// Extracts an inline HTML page as `searchlight extract` would.
-func extraction(_ html: String, url: String = "https://example.com/page", headers: [(name: String, value: String)] = []) -> PageExtraction {
+func extraction(_ html: String, url: String = "https://example.com/page", headers: [(name: String, value: String)] = [])
+    -> PageExtraction
+{
     PageExtraction(bytes: Array(html.utf8), url: url, headers: headers)
 }
 

@@ -3,19 +3,25 @@ import Testing
 
 @Suite("Mapping: title, description, image, keywords")
 struct TextFieldTests {
-    @Test("og:title, else <title>, else twitter:title", arguments: [
-        ("<meta property=\"og:title\" content=\"OG\"><title>Doc</title><meta name=\"twitter:title\" content=\"TW\">", "OG"),
-        ("<title> Doc  title </title><meta name=\"twitter:title\" content=\"TW\">", "Doc title"),
-        ("<meta name=\"twitter:title\" content=\"TW\">", "TW"),
-        ("<meta property=\"og:title\" content=\"  \"><title>Doc</title>", "Doc"),
-    ])
+    @Test(
+        "og:title, else <title>, else twitter:title",
+        arguments: [
+            (
+                "<meta property=\"og:title\" content=\"OG\"><title>Doc</title><meta name=\"twitter:title\" content=\"TW\">",
+                "OG"
+            ),
+            ("<title> Doc  title </title><meta name=\"twitter:title\" content=\"TW\">", "Doc title"),
+            ("<meta name=\"twitter:title\" content=\"TW\">", "TW"),
+            ("<meta property=\"og:title\" content=\"  \"><title>Doc</title>", "Doc"),
+        ])
     func title(head: String, expected: String) {
         #expect(extraction(page(head: head)).item.attributeSet.title == expected)
     }
 
     @Test("og:description, else meta description, else a snippet of the visible text")
     func description() {
-        let both = page(head: "<meta property=\"og:description\" content=\"OG\"><meta name=\"description\" content=\"Meta\">")
+        let both = page(
+            head: "<meta property=\"og:description\" content=\"OG\"><meta name=\"description\" content=\"Meta\">")
         #expect(extraction(both).item.attributeSet.contentDescription == "OG")
         let meta = page(head: "<meta name=\"description\" content=\"Meta\">", body: "<p>Body</p>")
         #expect(extraction(meta).item.attributeSet.contentDescription == "Meta")
@@ -43,21 +49,29 @@ struct TextFieldTests {
 
     @Test("og:image resolves against <base>; schema.org image is the fallback")
     func thumbnail() {
-        let og = page(head: "<base href=\"https://cdn.example.com/a/\"><meta property=\"og:image\" content=\"img/x.jpg\">")
+        let og = page(
+            head: "<base href=\"https://cdn.example.com/a/\"><meta property=\"og:image\" content=\"img/x.jpg\">")
         #expect(extraction(og).item.attributeSet.thumbnailURL == "https://cdn.example.com/a/img/x.jpg")
-        let imageObject = page(head: jsonLD(#"{"@context":"https://schema.org","@type":"Article","image":{"@type":"ImageObject","url":"/i.png"}}"#))
+        let imageObject = page(
+            head: jsonLD(
+                #"{"@context":"https://schema.org","@type":"Article","image":{"@type":"ImageObject","url":"/i.png"}}"#))
         #expect(extraction(imageObject).item.attributeSet.thumbnailURL == "https://example.com/i.png")
-        let imageString = page(head: jsonLD(#"{"@context":"https://schema.org","@type":"Product","image":["https://x.org/p.jpg"]}"#))
+        let imageString = page(
+            head: jsonLD(#"{"@context":"https://schema.org","@type":"Product","image":["https://x.org/p.jpg"]}"#))
         #expect(extraction(imageString).item.attributeSet.thumbnailURL == "https://x.org/p.jpg")
     }
 
     @Test("Keywords merge meta keywords, article:tag and schema.org keywords, deduplicated, at most 10")
     func keywords() {
-        let html = page(head: """
-            <meta name="keywords" content="Tart, lemon, , dessert">
-            <meta property="article:tag" content="lemon"><meta property="article:tag" content="baking">
-            \(jsonLD(#"{"@context":"https://schema.org","@type":"Recipe","keywords":"easy, TART, k1, k2, k3, k4, k5, k6"}"#))
-            """)
-        #expect(extraction(html).item.attributeSet.keywords == ["Tart", "lemon", "dessert", "baking", "easy", "k1", "k2", "k3", "k4", "k5"])
+        let html = page(
+            head: """
+                <meta name="keywords" content="Tart, lemon, , dessert">
+                <meta property="article:tag" content="lemon"><meta property="article:tag" content="baking">
+                \(jsonLD(#"{"@context":"https://schema.org","@type":"Recipe","keywords":"easy, TART, k1, k2, k3, k4, k5, k6"}"#))
+                """)
+        #expect(
+            extraction(html).item.attributeSet.keywords == [
+                "Tart", "lemon", "dessert", "baking", "easy", "k1", "k2", "k3", "k4", "k5",
+            ])
     }
 }

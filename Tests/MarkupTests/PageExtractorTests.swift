@@ -17,10 +17,12 @@ struct PageExtractorTests {
         #expect(page.metaContents(property: "og:image") == ["img/tart.jpg", "img/tart-2.jpg"])
         #expect(page.linkTargets(rel: "canonical") == ["https://example.com/recipes/lemon-tart"])
         #expect(page.linkTargets(rel: "alternate") == ["https://cdn.example.com/fr/tarte-au-citron"])
-        #expect(page.links.map(\.url) == [
-            "https://cdn.example.com/", "https://cdn.example.com/recipes/", "https://cdn.example.com/site/other.html",
-            "https://partner.example.org/",
-        ])
+        #expect(
+            page.links.map(\.url) == [
+                "https://cdn.example.com/", "https://cdn.example.com/recipes/",
+                "https://cdn.example.com/site/other.html",
+                "https://partner.example.org/",
+            ])
         #expect(page.links.map(\.nofollow) == [false, false, true, false])
         #expect(page.jsonLDScripts.count == 1)
         #expect(page.jsonLDScripts.first?.text.contains("\"Recipe\"") == true)

@@ -9,7 +9,8 @@ struct StructuredDataTests {
 
     @Test("Microdata: nested items, itemref, itemid, value attributes by element")
     func microdata() throws {
-        let page = Self.extract("""
+        let page = Self.extract(
+            """
             <div itemscope itemtype="https://schema.org/Recipe" itemid="/recipes/42" itemref="extra">
               <h1 itemprop="name">Lemon tart</h1>
               <img itemprop="image" src="/t.jpg">
@@ -26,7 +27,10 @@ struct StructuredDataTests {
         let recipe = try #require(page.microdata.first)
         #expect(recipe.types == ["https://schema.org/Recipe"])
         #expect(recipe.id == "https://example.com/recipes/42")
-        #expect(recipe.properties.map(\.name) == ["name", "image", "url", "totalTime", "recipeYield", "calories", "author", "keywords"])
+        #expect(
+            recipe.properties.map(\.name) == [
+                "name", "image", "url", "totalTime", "recipeYield", "calories", "author", "keywords",
+            ])
         #expect(recipe.values("image") == [.url("https://example.com/t.jpg")])
         #expect(recipe.values("totalTime") == [.text("PT1H")])
         #expect(recipe.values("calories") == [.text("420")])
@@ -39,7 +43,8 @@ struct StructuredDataTests {
 
     @Test("Microdata: an itemref cycle ends")
     func microdataCycle() {
-        let page = Self.extract("""
+        let page = Self.extract(
+            """
             <div id="a" itemscope itemtype="https://schema.org/Thing" itemref="b"><span itemprop="name">A</span></div>
             <div id="b" itemprop="related" itemscope itemtype="https://schema.org/Thing" itemref="a"><span itemprop="name">B</span></div>
             """)
@@ -49,7 +54,8 @@ struct StructuredDataTests {
 
     @Test("RDFa Lite: vocab, typeof, property, resource, prefix and nested items")
     func rdfa() throws {
-        let page = Self.extract("""
+        let page = Self.extract(
+            """
             <div vocab="http://schema.org/" typeof="Event" resource="#concert">
               <span property="name">Concert</span>
               <a property="url" href="/events/1">tickets</a>
@@ -60,10 +66,12 @@ struct StructuredDataTests {
             """)
         let event = try #require(page.rdfa.first { $0.types == ["http://schema.org/Event"] })
         #expect(event.resource == "https://example.com/p#concert")
-        #expect(event.properties.map(\.name) == [
-            "http://schema.org/name", "http://schema.org/url", "http://schema.org/location", "http://purl.org/dc/terms/creator",
-            "http://schema.org/startDate",
-        ])
+        #expect(
+            event.properties.map(\.name) == [
+                "http://schema.org/name", "http://schema.org/url", "http://schema.org/location",
+                "http://purl.org/dc/terms/creator",
+                "http://schema.org/startDate",
+            ])
         #expect(event.properties[1].value == .url("https://example.com/events/1"))
         guard case .item(let place) = event.properties[2].value else {
             Issue.record("location must be a nested item")
@@ -77,7 +85,9 @@ struct StructuredDataTests {
     @Test("RDFa properties outside any typeof describe the page (Open Graph in RDFa)")
     func pageProperties() throws {
         let page = PageExtractor.extract(
-            utf8: Array("<html prefix=\"og: http://ogp.me/ns#\"><head><meta property=\"og:title\" content=\"T\"></head></html>".utf8),
+            utf8: Array(
+                "<html prefix=\"og: http://ogp.me/ns#\"><head><meta property=\"og:title\" content=\"T\"></head></html>"
+                    .utf8),
             url: "https://example.com/p")
         let item = try #require(page.rdfa.first)
         #expect(item.types.isEmpty)

@@ -7,19 +7,22 @@ struct ExtractCommandTests {
     @Test("extract --json prints the SPEC §6 object")
     func extractJSON() async throws {
         let outcome = try await CommandRunner.run([
-            "extract", Fixtures.file("pages/markup/recipe.html").path, "--url", "https://example.com/recipes/lemon-tart",
+            "extract", Fixtures.file("pages/markup/recipe.html").path, "--url",
+            "https://example.com/recipes/lemon-tart",
             "--json",
         ])
         #expect(outcome.status == 0, "\(outcome.standardError)")
         let object = try jsonObject(outcome.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines))
-        for key in ["url", "title", "description", "canonicalURL", "robots", "openGraph", "twitter", "appLinks",
-            "smartAppBanner", "jsonLD", "microdata", "rdfa", "links", "errors", "item"]
-        {
+        for key in [
+            "url", "title", "description", "canonicalURL", "robots", "openGraph", "twitter", "appLinks",
+            "smartAppBanner", "jsonLD", "microdata", "rdfa", "links", "errors", "item",
+        ] {
             #expect(object[key] != nil, "missing \(key)")
         }
         #expect(object["title"] as? String == "Lemon tart")
         #expect((object["robots"] as? [String: Any])?["index"] as? Bool == true)
-        #expect((object["openGraph"] as? [String: Any])?["og:image"] as? [String] == ["img/tart.jpg", "img/tart-2.jpg"])
+        #expect(
+            (object["openGraph"] as? [String: Any])?["og:image"] as? [String] == ["img/tart.jpg", "img/tart-2.jpg"])
         #expect((object["smartAppBanner"] as? [String: Any])?["appID"] as? String == "123456789")
         let item = try #require(object["item"] as? [String: Any])
         #expect(item["uniqueIdentifier"] as? String == "https://example.com/recipes/lemon-tart")
@@ -47,11 +50,17 @@ struct ExtractCommandTests {
     @Test("extract reads standard input; bad --require and --url are usage errors")
     func stdinAndUsage() async throws {
         let html = "<html><head><title>From stdin</title></head></html>"
-        let outcome = try await CommandRunner.run(["extract", "-", "--url", "https://example.com/", "--json"], standardInput: html)
-        #expect(try jsonObject(outcome.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines))["title"] as? String == "From stdin")
-        #expect(try await CommandRunner.run(["extract", "-", "--url", "https://example.com/", "--require", "nope"]).status == 2)
+        let outcome = try await CommandRunner.run(
+            ["extract", "-", "--url", "https://example.com/", "--json"], standardInput: html)
+        #expect(
+            try jsonObject(outcome.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines))["title"] as? String
+                == "From stdin")
+        #expect(
+            try await CommandRunner.run(["extract", "-", "--url", "https://example.com/", "--require", "nope"]).status
+                == 2)
         #expect(try await CommandRunner.run(["extract", "-", "--url", "ftp://example.com/"]).status == 2)
-        #expect(try await CommandRunner.run(["extract", "/no/such/file.html", "--url", "https://example.com/"]).status == 2)
+        #expect(
+            try await CommandRunner.run(["extract", "/no/such/file.html", "--url", "https://example.com/"]).status == 2)
     }
 
     @Test("validate fetches, checks and writes the HTML card; a failing check exits 1")
@@ -61,7 +70,8 @@ struct ExtractCommandTests {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("validate-\(UUID()).html")
         defer { try? FileManager.default.removeItem(at: file) }
         let good = try await CommandRunner.run([
-            "validate", server.url("/recipes/lemon-tart.html"), "--allow-private-network", "--json", "--html", file.path,
+            "validate", server.url("/recipes/lemon-tart.html"), "--allow-private-network", "--json", "--html",
+            file.path,
         ])
         #expect(good.status == 0, "\(good.standardOutput)\(good.standardError)")
         let report = try jsonObject(good.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines))
