@@ -32,6 +32,20 @@ public struct MarkupCheck: Sendable, Hashable, Codable {
     }
 }
 
+extension MarkupCheck {
+    /// The check as JSON: `{"name", "status", "message"}`.
+    public var jsonValue: JSONValue {
+        .object([("name", .string(name)), ("status", .string(status.rawValue)), ("message", .string(message))])
+    }
+}
+
+extension AppResultEligibility {
+    /// The verdict as JSON: `{"eligible", "missing"}`.
+    public var jsonValue: JSONValue {
+        .object([("eligible", .bool(isEligible)), ("missing", .array(missing.map(JSONValue.string)))])
+    }
+}
+
 /// Whether a page can become an *App result*: a deep link, a title, a description, and no `noindex`.
 public struct AppResultEligibility: Sendable, Hashable, Codable {
     /// Whether every condition holds.

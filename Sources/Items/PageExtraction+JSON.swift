@@ -47,25 +47,8 @@ extension PageExtraction {
                     ])
                 ))
         }
-        members.append(
-            (
-                "checks",
-                .array(
-                    checks.map {
-                        .object([
-                            ("name", .string($0.name)), ("status", .string($0.status.rawValue)),
-                            ("message", .string($0.message)),
-                        ])
-                    })
-            ))
-        members.append(
-            (
-                "appResult",
-                .object([
-                    ("eligible", .bool(appResult.isEligible)),
-                    ("missing", .array(appResult.missing.map(JSONValue.string))),
-                ])
-            ))
+        members.append(("checks", .array(checks.map(\.jsonValue))))
+        members.append(("appResult", appResult.jsonValue))
         return .object(members)
     }
 

@@ -73,26 +73,9 @@ struct ValidationReport {
                     .object([("kind", .string(fetchError.kind.rawValue)), ("message", .string(fetchError.message))])
                 ))
         }
-        members.append(
-            (
-                "checks",
-                .array(
-                    checks.map {
-                        .object([
-                            ("name", .string($0.name)), ("status", .string($0.status.rawValue)),
-                            ("message", .string($0.message)),
-                        ])
-                    })
-            ))
+        members.append(("checks", .array(checks.map(\.jsonValue))))
         if let extraction {
-            members.append(
-                (
-                    "appResult",
-                    .object([
-                        ("eligible", .bool(extraction.appResult.isEligible)),
-                        ("missing", .array(extraction.appResult.missing.map(JSONValue.string))),
-                    ])
-                ))
+            members.append(("appResult", extraction.appResult.jsonValue))
             members.append(("preview", PreviewCard(item: extraction.item).jsonValue))
             members.append(("item", extraction.item.jsonValue))
         }
