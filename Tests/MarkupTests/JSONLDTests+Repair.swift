@@ -113,3 +113,37 @@ extension Result<JSONLDBlock, JSONLDError> {
         return error.description
     }
 }
+
+@Suite("JSON-LD comments between tokens")
+struct JSONLDInteriorCommentTests {
+    @Test(
+        "A leading HTML comment, line comments and block comments between tokens are removed",
+        arguments: [
+            "<!-- John joined the festival. -->\n{\"@type\": \"JoinAction\", \"name\": \"x\"}",
+            "{\"@type\": \"JoinAction\", // category\n \"name\": \"x\", //\"interactionCount\": \"\"\n}",
+            "{\"@type\": /* inline */ \"JoinAction\", \"name\": \"x\"}",
+        ])
+    func interiorComments(text: String) throws {
+        let block = try JSONLD.parse(text, startLine: 1).get()
+        #expect(block.value["@type"] == .string("JoinAction"))
+        #expect(block.value["name"] == .string("x"))
+        #expect(!block.repairs.isEmpty)
+    }
+
+    @Test("Comment-like text inside strings is kept")
+    func insideStrings() throws {
+        let block = try JSONLD.parse(
+            "{\"url\": \"https://x.org/a\", \"note\": \"<!-- not a comment -->\"} ;", startLine: 1
+        ).get()
+        #expect(block.value["url"] == .string("https://x.org/a"))
+        #expect(block.value["note"] == .string("<!-- not a comment -->"))
+    }
+
+    @Test("Many unclosed comment openers stay linear")
+    func hostile() {
+        let text = String(repeating: "<!--", count: 200_000)
+        let started = ContinuousClock.now
+        _ = JSONLD.parse(text, startLine: 1)
+        #expect(ContinuousClock.now - started < .seconds(5))
+    }
+}

@@ -43,7 +43,7 @@ struct JSONLDRobustnessTests {
         #expect(JSONLD.parse(objects, startLine: 1) == .failure(JSONLDError(line: 1, column: 2561, message: tooDeep)))
     }
 
-    @Test("A 2 MB block parses in well under a second, valid or repaired")
+    @Test("A 2 MB block parses in linear time, valid or repaired")
     func largeBlock() throws {
         let product =
             #"{"@type": "Product", "name": "Tart tin \u00e9 24 cm", "sku": "TIN-%", "offers": {"@type": "Offer", "#
@@ -65,8 +65,10 @@ struct JSONLDRobustnessTests {
         var repairs: [String] = []
         let repairedTime = try clock.measure { repairs = try JSONLD.parse(broken, startLine: 1).get().repairs }
         #expect(repairs == ["removed HTML comment wrapper", "removed trailing ';'", "removed stray '}' at end"])
-        #expect(validTime < .milliseconds(500), "valid 2 MB block took \(validTime)")
-        #expect(repairedTime < .milliseconds(900), "repaired 2 MB block took \(repairedTime)")
+        // Guards against quadratic behaviour, not performance targets (those live in Benchmarks/):
+        // a linear parse takes a fraction of a second even in a debug build on a loaded machine.
+        #expect(validTime < .seconds(5), "valid 2 MB block took \(validTime)")
+        #expect(repairedTime < .seconds(5), "repaired 2 MB block took \(repairedTime)")
     }
 
     /// A long hostile input, described briefly so test reports stay readable.

@@ -18,6 +18,7 @@ extension JSONLD {
         init(repairing original: [UInt8]) {
             bytes = original
             repairEdges()
+            blankCommentsOutsideStrings()
         }
 
         /// The offset in the original text that `offset` in `bytes` came from.
@@ -60,6 +61,53 @@ extension JSONLD {
             }
         }
 
+        /// Blanks comments that sit between JSON tokens rather than around the whole block:
+        /// `<!-- a note -->` before the object, `"a": 1, // a remark` at a line's end, `/* … */`
+        /// anywhere. Text inside strings is never touched (a `//` there is part of a URL).
+        mutating func blankCommentsOutsideStrings() {
+            var index = 0
+            var inString = false
+            // Once a search for "-->" has failed, none can succeed later: searching again for every
+            // further "<!--" would make hostile input quadratic.
+            var noCommentClose = false
+            while index < bytes.count {
+                let byte = bytes[index]
+                if inString {
+                    if byte == JSONParser.Byte.backslash {
+                        index += 2
+                        continue
+                    }
+                    if byte == JSONParser.Byte.quote { inString = false }
+                    index += 1
+                    continue
+                }
+                if byte == JSONParser.Byte.quote {
+                    inString = true
+                    index += 1
+                } else if byte != Self.lessThan && byte != Self.slash {
+                    // The common case, kept cheap: only '<' and '/' can start a comment.
+                    index += 1
+                } else if matches("<!--", at: index, end: bytes.count) {
+                    let close = noCommentClose ? nil : find("-->", in: (index + 4)..<bytes.count)
+                    if close == nil { noCommentClose = true }
+                    let end = close.map { $0 + 3 } ?? (index + 4)
+                    blank(index..<end, "removed HTML comment")
+                    index = end
+                } else if matches("//", at: index, end: bytes.count) {
+                    var end = index
+                    while end < bytes.count, !Self.isLineBreak(bytes[end]) { end += 1 }
+                    blank(index..<end, "removed JavaScript comment")
+                    index = end
+                } else if matches("/*", at: index, end: bytes.count) {
+                    let end = find("*/", in: (index + 2)..<bytes.count).map { $0 + 2 } ?? bytes.count
+                    blank(index..<end, "removed JavaScript comment")
+                    index = end
+                } else {
+                    index += 1
+                }
+            }
+        }
+
         /// Overwrites `range` with spaces, keeping offsets and line breaks, and records `note`.
         private mutating func blank(_ range: Range<Int>, _ note: String) {
             for index in range where !JSONParser.Byte.isWhitespace(bytes[index]) {
@@ -71,7 +119,18 @@ extension JSONLD {
         /// The end of a wrapper that starts at `lower`, and its note.
         private func leadingWrapper(from lower: Int, to upper: Int) -> (Int, String)? {
             if matches("\u{FEFF}", at: lower, end: upper) { return (lower + 3, "removed byte order mark") }
-            if matches("<!--", at: lower, end: upper) { return (lower + 4, Self.commentNote) }
+            if matches("<!--", at: lower, end: upper) {
+                // `<!-- a note -->` ahead of the JSON goes whole; `<!-- {…} -->` wraps it, and only
+                // the opener goes here (the closer is a trailing wrapper).
+                if let close = find("-->", in: (lower + 4)..<upper),
+                    !bytes[(lower + 4)..<close].contains(where: {
+                        $0 == JSONParser.Byte.openBrace || $0 == JSONParser.Byte.openBracket
+                    })
+                {
+                    return (close + 3, "removed HTML comment")
+                }
+                return (lower + 4, Self.commentNote)
+            }
             if matches("<![CDATA[", at: lower, end: upper) { return (lower + 9, Self.cdataNote) }
             if matches("//", at: lower, end: upper) {
                 // A script-style line comment (`//<![CDATA[`) runs to the end of its line.
@@ -110,6 +169,8 @@ extension JSONLD {
         }
 
         static let commentNote = "removed HTML comment wrapper"
+        private static let lessThan = UInt8(ascii: "<")
+        private static let slash = UInt8(ascii: "/")
         static let cdataNote = "removed CDATA wrapper"
 
         /// The note for a removed script comment, by what it wrapped.
