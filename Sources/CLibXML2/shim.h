@@ -3,6 +3,15 @@
 #ifndef SEARCHLIGHT_CLIBXML2_SHIM_H
 #define SEARCHLIGHT_CLIBXML2_SHIM_H
 
+// libxml2 is built with ICU here, so <libxml/encoding.h> would include ICU's <unicode/ucnv.h>.
+// Foundation brings its own ICU module (_FoundationICU) whose `UErrorCode` differs, and a Swift
+// module importing both fails with "'UErrorCode' has different definitions in different modules".
+// Nothing here uses ICU-backed encoders (pages reach libxml2 as UTF-8), and the only struct the
+// macro changes, xmlCharEncodingHandler, is only ever used through pointers, so the ICU part of
+// the headers is switched off before they are read.
+#include <libxml/xmlversion.h>
+#undef LIBXML_ICU_ENABLED
+
 #include <libxml/HTMLparser.h>
 #include <libxml/xmlreader.h>
 #include <libxml/xmlmemory.h>
