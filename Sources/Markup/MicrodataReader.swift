@@ -89,12 +89,12 @@ struct MicrodataReader {
         case "data", "meter": return .text(element.attribute("value") ?? "")
         case "time":
             if let datetime = element.attribute("datetime") { return .text(datetime) }
-            return .text(element.textContent.collapsingWhitespace())
+            return .text(element.readableText)
         default:
             // Not in the spec, but common on the web and honoured by every consumer: a
             // `content` attribute on any element overrides its text.
             if let content = element.attribute("content") { return .text(content) }
-            return .text(element.textContent.collapsingWhitespace())
+            return .text(element.readableText)
         }
     }
 }

@@ -52,9 +52,16 @@ struct RDFaReader {
             if let prefix = node.attribute("prefix") { context.prefixes.merge(Self.prefixes(prefix)) { $1 } }
             let properties = (node.attribute("property") ?? "").split(whereSeparator: \.isWhitespace)
                 .compactMap { expand(String($0), context) }
-            if let typeof = node.attribute("typeof") {
-                let types = typeof.split(whereSeparator: \.isWhitespace).compactMap { expand(String($0), context) }
-                let resource = (node.attribute("resource") ?? node.attribute("about")).flatMap { resolver.resolve($0) }
+            let typeof = node.attribute("typeof")
+            // RDFa 1.1 Core §7.5 steps 5–6: `typeof` starts a new item; so does `about` or
+            // `resource` on an element without `property` (an untyped subject for what is inside).
+            let startsSubject =
+                typeof != nil || (properties.isEmpty && (node.hasAttribute("about") || node.hasAttribute("resource")))
+            if startsSubject {
+                let types = (typeof ?? "").split(whereSeparator: \.isWhitespace).compactMap {
+                    expand(String($0), context)
+                }
+                let resource = subjectIRI(of: node, hasProperty: !properties.isEmpty)
                 let child = items.count
                 items.append(RDFaItem(types: types, resource: resource))
                 if !properties.isEmpty {
@@ -103,6 +110,16 @@ struct RDFaReader {
         return (page.properties.isEmpty ? [] : [page]) + topLevel
     }
 
+    /// The IRI of an item an element starts: `about`, `resource`, `href`, `src`, in that order;
+    /// with `property` on the same element `about` does not apply (the item is that property's value).
+    private func subjectIRI(of node: HTMLNode, hasProperty: Bool) -> String? {
+        let attributes = hasProperty ? ["resource", "href", "src"] : ["about", "resource", "href", "src"]
+        for attribute in attributes {
+            if let reference = node.attribute(attribute), let iri = resolver.resolve(reference) { return iri }
+        }
+        return nil
+    }
+
     /// A property's value: `content`, else an IRI from `resource`, `href` or `src`, else
     /// `datetime` on `<time>`, else the element's text.
     private func literalOrLink(_ node: HTMLNode) -> StructuredValue<RDFaItem> {
@@ -111,7 +128,7 @@ struct RDFaReader {
             if let reference = node.attribute(attribute), let url = resolver.resolve(reference) { return .url(url) }
         }
         if node.name == "time", let datetime = node.attribute("datetime") { return .text(datetime) }
-        return .text(node.textContent.collapsingWhitespace())
+        return .text(node.readableText)
     }
 
     /// Expands a term (`name`), a CURIE (`schema:name`) or keeps an absolute IRI.

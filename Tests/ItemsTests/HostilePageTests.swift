@@ -93,11 +93,10 @@ struct HostilePageTests {
         let paragraph = "<p>Lorem ipsum dolor sit amet, <a href=\"/link\">consectetur</a> adipiscing elit.</p>\n"
         while html.utf8.count < 5 * 1024 * 1024 { html += paragraph }
         html += "</body></html>"
-        let started = ContinuousClock.now
+        // No timing here (speed lives in Benchmarks/); the suite's time limit catches a hang.
         let result = PageExtraction(bytes: Array(html.utf8), url: "https://example.com/big")
         #expect(result.item.attributeSet.title == "Big")
         #expect(result.page.links.count > 50_000)
         #expect(result.page.text.count <= PageExtractor.maxTextLength)
-        #expect(ContinuousClock.now - started < .seconds(30))
     }
 }

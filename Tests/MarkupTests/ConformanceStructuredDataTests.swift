@@ -85,10 +85,6 @@ struct ConformanceStructuredDataTests {
 enum ConformanceKnownDifferences {
     static let table: [String: String] = [
         // Microdata
-        "w3c/microdata.4.2.strings.unclean.json":
-            "bug: <style> and <script> text inside a property element becomes part of its value",
-        "websites/microdata-with-description.json":
-            "bug: a text value glues words across block elements and <br> (\"PackFor\", \"11kg.Johnson's\")",
         "w3c/microdata.5.3.json":
             "by design: itemref'd properties are sorted into tree order (W3C); extruct appends them last",
         "schema.org/product-ref.json":
@@ -100,16 +96,12 @@ enum ConformanceKnownDifferences {
         "schema.org/CreativeWork_flat_with_node_id.001.json": "not modelled: extruct's return_html_node (DOM nodes)",
 
         // RDFa
-        "w3crdfa/w3c.rdfaprimer.example010.expanded.json":
-            "bug: `resource` without `typeof` does not start a new subject; its properties go to the page",
-        "w3crdfa/w3c.rdfaprimer.example011.expanded.json":
-            "bug: `resource` without `typeof` does not start a new subject; its properties go to the page",
         "w3crdfa/w3c.rdf11primer.example014.expanded.json":
-            "bug: `resource` without `typeof` ignored; by design: `datatype` (RDFa Core, not Lite) is not read",
+            "by design: `datatype` (RDFa Core, not Lite) is not read",
         "wikipedia/xhtml+rdfa.expanded.json":
             "by design: RDFa Core features outside RDFa Lite (`rel`, `xmlns:` prefixes, `lang` on literals)",
         "misc/Portfolio_Niels_Lubberman.json":
-            "by design: RDFa 1.0 (`xmlns:`, `rel`, XML literals, `lang`); bug: `typeof` with `src` gets no subject",
+            "by design: RDFa 1.0 (`xmlns:`, `rel`, XML literals, `lang`)",
         "misc/expanded_OG_support_test.json":
             "by design: `xmlns:og`/`xmlns:fb` declarations are not read (RDFa Lite declares prefixes with `prefix`)",
 

@@ -95,3 +95,43 @@ struct StructuredDataTests {
         #expect(item.properties == [RDFaProperty(name: "http://ogp.me/ns#title", value: .text("T"))])
     }
 }
+
+@Suite("Microdata and RDFa values and subjects")
+struct StructuredValueTests {
+    @Test("Text values skip scripts and styles and keep words apart across blocks")
+    func readableText() {
+        let page = StructuredDataTests.extract(
+            """
+            <div itemscope itemtype="https://schema.org/Thing"><span itemprop="name">Neil<style>b{color:red}</style></span>
+            <div itemprop="description"><p>First</p>Second<br>Third<script>x()</script></div></div>
+            """)
+        #expect(page.microdata.first?.values("name") == [.text("Neil")])
+        #expect(page.microdata.first?.values("description") == [.text("First Second Third")])
+    }
+
+    @Test("RDFa: resource without typeof starts a subject; typeof takes its IRI from about, resource, href, src")
+    func subjects() throws {
+        let page = StructuredDataTests.extract(
+            """
+            <div vocab="http://schema.org/">
+              <div resource="/posts/1"><h2 property="name">Trouble</h2></div>
+              <img typeof="ImageObject" src="/a.png">
+              <div typeof="Article" about="/articles/9"><a property="author" typeof="Person" href="/bob"><span property="name">Bob</span></a></div>
+            </div>
+            """)
+        let post = try #require(page.rdfa.first { $0.resource == "https://example.com/posts/1" })
+        #expect(post.types.isEmpty)
+        #expect(post.properties == [RDFaProperty(name: "http://schema.org/name", value: .text("Trouble"))])
+        #expect(
+            page.rdfa.contains {
+                $0.types == ["http://schema.org/ImageObject"] && $0.resource == "https://example.com/a.png"
+            })
+        let article = try #require(page.rdfa.first { $0.types == ["http://schema.org/Article"] })
+        #expect(article.resource == "https://example.com/articles/9")
+        guard case .item(let author) = article.properties.first?.value else {
+            Issue.record("author must be a nested item")
+            return
+        }
+        #expect(author.resource == "https://example.com/bob")
+    }
+}
