@@ -17,22 +17,30 @@ struct MicrodataReader {
         resolver = walker.resolver
     }
 
-    /// Every top-level item, in tree order.
-    func items(in root: HTMLNode) -> [MicrodataItem] {
+    /// The most property values one page may expand into. `itemref` lets an item be reached
+    /// along many paths, and each path copies it: a chain of items that each reference two
+    /// others doubles per level. A real page has a few hundred values.
+    static let maxValues = 20_000
+
+    /// Every top-level item, in tree order, and whether the value budget cut some off.
+    func items(in root: HTMLNode) -> (items: [MicrodataItem], truncated: Bool) {
         var items: [MicrodataItem] = []
+        var budget = Self.maxValues
         var stack = [root]
         while let node = stack.popLast() {
             guard node.isElement else { continue }
             if node.hasAttribute("itemscope") && !node.hasAttribute("itemprop") {
                 var visiting: Set<NodeKey> = []
-                items.append(item(node, visiting: &visiting, depth: 0))
+                items.append(item(node, visiting: &visiting, depth: 0, budget: &budget))
             }
             stack.append(contentsOf: node.children.reversed())
         }
-        return items
+        return (items, budget <= 0)
     }
 
-    private func item(_ element: HTMLNode, visiting: inout Set<NodeKey>, depth: Int) -> MicrodataItem {
+    private func item(
+        _ element: HTMLNode, visiting: inout Set<NodeKey>, depth: Int, budget: inout Int
+    ) -> MicrodataItem {
         visiting.insert(NodeKey(element))
         defer { visiting.remove(NodeKey(element)) }
         let types = (element.attribute("itemtype") ?? "").split(whereSeparator: \.isWhitespace).map(String.init)
@@ -40,14 +48,15 @@ struct MicrodataReader {
         var result = MicrodataItem(types: types, id: id)
         for property in propertyElements(of: element) {
             let names = (property.attribute("itemprop") ?? "").split(whereSeparator: \.isWhitespace)
-            guard !names.isEmpty else { continue }
+            guard !names.isEmpty, budget > 0 else { continue }
+            budget -= names.count
             let value: StructuredValue<MicrodataItem>
             if property.hasAttribute("itemscope") {
                 // A nested item that is also an ancestor would recurse forever: record its types only.
                 if visiting.contains(NodeKey(property)) || depth >= Self.maxDepth {
                     value = .text("")
                 } else {
-                    value = .item(item(property, visiting: &visiting, depth: depth + 1))
+                    value = .item(item(property, visiting: &visiting, depth: depth + 1, budget: &budget))
                 }
             } else {
                 value = self.value(of: property)

@@ -21,7 +21,15 @@ public enum PageExtractor {
             walker.walk(root)
             walker.finish(into: &markup)
             if walker.sawMicrodata {
-                markup.microdata = MicrodataReader(walker: walker).items(in: root)
+                let (items, truncated) = MicrodataReader(walker: walker).items(in: root)
+                markup.microdata = items
+                if truncated {
+                    markup.issues.append(
+                        MarkupIssue(
+                            kind: "microdata",
+                            message:
+                                "itemref graph too large: stopped after \(MicrodataReader.maxValues) property values"))
+                }
             }
             if walker.sawRDFa {
                 markup.rdfa = RDFaReader(resolver: walker.resolver).items(in: root)

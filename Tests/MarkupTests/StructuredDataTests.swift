@@ -135,3 +135,21 @@ struct StructuredValueTests {
         #expect(author.resource == "https://example.com/bob")
     }
 }
+
+@Suite("Microdata limits")
+struct MicrodataLimitTests {
+    @Test("An itemref graph that doubles per level is cut off at the value budget and reported")
+    func fanOut() {
+        var html = "<div itemscope itemtype=\"https://schema.org/Thing\" itemref=\"a0 b0\">"
+        for level in 0..<24 {
+            let refs = level < 23 ? "a\(level + 1) b\(level + 1)" : ""
+            for side in ["a", "b"] {
+                html += "<div id=\"\(side)\(level)\" itemprop=\"p\(level)\" itemscope itemref=\"\(refs)\">x</div>"
+            }
+        }
+        html += "</div>"
+        let page = PageExtractor.extract(utf8: Array(html.utf8), url: "https://example.com/")
+        #expect(page.microdata.count == 1)
+        #expect(page.issues.contains { $0.kind == "microdata" && $0.message.contains("too large") })
+    }
+}
