@@ -48,7 +48,9 @@ extension CurlEasyTransfer {
         try set(CURLOPT_CONNECTTIMEOUT_MS, configuration.connectTimeout.wholeMilliseconds)
         try set(CURLOPT_TIMEOUT_MS, configuration.totalTimeout.wholeMilliseconds)
         try set(CURLOPT_LOW_SPEED_LIMIT, configuration.lowSpeedLimit)
-        try set(CURLOPT_LOW_SPEED_TIME, max(1, Int(configuration.lowSpeedTime.seconds.rounded(.up))))
+        // Whole seconds, at least one; clamped so an absurd Duration cannot trap the conversion.
+        let lowSpeedSeconds = min(max(configuration.lowSpeedTime.seconds.rounded(.up), 1), Double(Int32.max))
+        try set(CURLOPT_LOW_SPEED_TIME, Int(lowSpeedSeconds))
         if request.method == .head { try set(CURLOPT_NOBODY, 1) }
         if let caBundlePath = configuration.caBundlePath { try set(CURLOPT_CAINFO, caBundlePath) }
 

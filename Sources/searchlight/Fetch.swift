@@ -188,7 +188,10 @@ struct NetworkOptions: ParsableArguments {
         guard concurrency >= 1, perHost >= 1 else {
             throw ValidationError("--concurrency and --per-host must be at least 1.")
         }
-        guard connectTimeout > 0, timeout > 0 else { throw ValidationError("Timeouts must be positive.") }
+        // An upper bound too: a day is plenty, and it keeps the millisecond conversion in range.
+        guard (0.001...86_400).contains(connectTimeout), (0.001...86_400).contains(timeout) else {
+            throw ValidationError("Timeouts must be between 0.001 and 86400 seconds.")
+        }
         guard maxBodySize > 0 else { throw ValidationError("--max-body-size must be positive.") }
     }
 

@@ -38,6 +38,8 @@ struct FetchCommandTests {
             ["fetch"],
             ["fetch", "--header", "no colon", "http://127.0.0.1/"],
             ["fetch", "--concurrency", "0", "http://127.0.0.1/"],
+            ["fetch", "--timeout", "1e300", "http://127.0.0.1/"],
+            ["fetch", "--connect-timeout", "nan", "http://127.0.0.1/"],
             ["fetch", "--no-such-flag", "http://127.0.0.1/"],
         ])
     func usage(arguments: [String]) async throws {
