@@ -32,11 +32,16 @@ extension CurlEasyTransfer {
             FetchError(kind: kind, url: job.request.url, message: message, curlCode: curlCode)
         }
         if let abortReason {
+            let limitFailure = { (kind: FetchError.Kind, message: String) -> FetchError in
+                var error = failure(kind, message)
+                error.heldBodyBytes = self.body.count
+                return error
+            }
             switch abortReason {
             case .bodyTooLarge(let limit):
-                return failure(.bodyTooLarge, "aborted: the decoded body exceeded the \(limit)-byte limit")
+                return limitFailure(.bodyTooLarge, "aborted: the decoded body exceeded the \(limit)-byte limit")
             case .decompressionRatio(let decoded, let wire, let limit):
-                return failure(
+                return limitFailure(
                     .decompressionRatioExceeded,
                     "aborted: \(decoded) decoded bytes from \(wire) received exceed the \(limit):1 decompression ratio limit"
                 )

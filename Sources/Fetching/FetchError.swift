@@ -56,13 +56,17 @@ public struct FetchError: Error, Sendable, Hashable, CustomStringConvertible {
     public var message: String
     /// libcurl's result code, when the failure came from libcurl.
     public var curlCode: CurlCode?
+    /// For a transfer stopped by a size or ratio limit: the decoded body bytes it held when it
+    /// stopped. The body buffer is the only place a transfer keeps data, so this is its memory bound.
+    public var heldBodyBytes: Int?
 
     /// Creates an error.
-    public init(kind: Kind, url: String, message: String, curlCode: CurlCode? = nil) {
+    public init(kind: Kind, url: String, message: String, curlCode: CurlCode? = nil, heldBodyBytes: Int? = nil) {
         self.kind = kind
         self.url = url
         self.message = message
         self.curlCode = curlCode
+        self.heldBodyBytes = heldBodyBytes
     }
 
     /// Whether trying the same request later may succeed (timeouts, resets, DNS failures).

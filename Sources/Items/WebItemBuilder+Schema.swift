@@ -26,13 +26,18 @@ extension WebItemBuilder {
                 } else {
                     continue
                 }
-                let count = (rating["ratingCount"] ?? rating["reviewCount"])?.listValue.first?.doubleValue.map {
-                    Int($0)
-                }
+                let count = (rating["ratingCount"] ?? rating["reviewCount"])?.listValue.first?.doubleValue
+                    .flatMap(Self.count)
                 return ((min(5, max(0, scaled)) * 100).rounded() / 100, count)
             }
         }
         return nil
+    }
+
+    /// A count read from a JSON number or numeric string, truncated toward zero; `nil` for NaN,
+    /// infinities and values outside `Int` (`"ratingCount": 1e30` must not trap).
+    static func count(_ value: Double) -> Int? {
+        Int(exactly: value.rounded(.towardZero))
     }
 
     /// `Offer` and `AggregateOffer` prices, and `priceRange`.
@@ -103,8 +108,14 @@ extension WebItemBuilder {
                 return count
             }
             let counters = entity["interactionStatistic"]?.listValue ?? []
-            let counts = counters.compactMap { $0["userInteractionCount"]?.doubleValue.map { Int($0) } }
-            if !counts.isEmpty { return counts.reduce(0, +) }
+            let counts = counters.compactMap { $0["userInteractionCount"]?.doubleValue.flatMap(Self.count) }
+            if !counts.isEmpty {
+                // Saturating: counters near Int.max must not overflow the sum.
+                return counts.reduce(0) { sum, count in
+                    let (total, overflow) = sum.addingReportingOverflow(count)
+                    return overflow ? (count < 0 ? Int.min : Int.max) : total
+                }
+            }
         }
         return nil
     }

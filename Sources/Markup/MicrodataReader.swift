@@ -19,7 +19,9 @@ struct MicrodataReader {
 
     /// The most property values one page may expand into. `itemref` lets an item be reached
     /// along many paths, and each path copies it: a chain of items that each reference two
-    /// others doubles per level. A real page has a few hundred values.
+    /// others doubles per level. So does an item under several names (`itemprop="a b"`): each
+    /// name holds a copy. Values are counted as expanded, copies included. A real page has a
+    /// few hundred values.
     static let maxValues = 20_000
 
     /// Every top-level item, in tree order, and whether the value budget cut some off.
@@ -31,39 +33,57 @@ struct MicrodataReader {
             guard node.isElement else { continue }
             if node.hasAttribute("itemscope") && !node.hasAttribute("itemprop") {
                 var visiting: Set<NodeKey> = []
-                items.append(item(node, visiting: &visiting, depth: 0, budget: &budget))
+                items.append(item(node, visiting: &visiting, depth: 0, budget: &budget).item)
             }
             stack.append(contentsOf: node.children.reversed())
         }
         return (items, budget <= 0)
     }
 
+    /// The item `element` starts, and its size: the property values it holds, nested ones and
+    /// copies included, as `budget` was charged for them.
     private func item(
         _ element: HTMLNode, visiting: inout Set<NodeKey>, depth: Int, budget: inout Int
-    ) -> MicrodataItem {
+    ) -> (item: MicrodataItem, size: Int) {
         visiting.insert(NodeKey(element))
         defer { visiting.remove(NodeKey(element)) }
         let types = (element.attribute("itemtype") ?? "").split(whereSeparator: \.isWhitespace).map(String.init)
         let id = element.attribute("itemid").flatMap { resolver.resolve($0) }
         var result = MicrodataItem(types: types, id: id)
+        var size = 0
         for property in propertyElements(of: element) {
             let names = (property.attribute("itemprop") ?? "").split(whereSeparator: \.isWhitespace)
             guard !names.isEmpty, budget > 0 else { continue }
-            budget -= names.count
+            budget -= 1
             let value: StructuredValue<MicrodataItem>
+            // The value and everything nested in it: what each further name's copy costs.
+            var valueSize = 1
             if property.hasAttribute("itemscope") {
                 // A nested item that is also an ancestor would recurse forever: record its types only.
                 if visiting.contains(NodeKey(property)) || depth >= Self.maxDepth {
                     value = .text("")
                 } else {
-                    value = .item(item(property, visiting: &visiting, depth: depth + 1, budget: &budget))
+                    let nested = item(property, visiting: &visiting, depth: depth + 1, budget: &budget)
+                    value = .item(nested.item)
+                    valueSize += nested.size
                 }
             } else {
                 value = self.value(of: property)
             }
-            for name in names { result.properties.append(MicrodataProperty(name: String(name), value: value)) }
+            for (index, name) in names.enumerated() {
+                // The first copy is paid for; a further one only while the budget covers all of it.
+                if index > 0 {
+                    guard budget >= valueSize else {
+                        budget = 0
+                        break
+                    }
+                    budget -= valueSize
+                }
+                result.properties.append(MicrodataProperty(name: String(name), value: value))
+                size += valueSize
+            }
         }
-        return result
+        return (result, size)
     }
 
     /// The crawl of the spec: children of the item and `itemref` targets, not descending

@@ -7,6 +7,10 @@
 struct RDFaReader {
     private let resolver: URLResolver
     private static let maxItems = 10_000
+    /// The most property values that copies of nested items may add. An item under several
+    /// property names (`property="a b"`) is copied into each, and a chain of such items
+    /// multiplies per level; values beyond this keep their empty placeholder.
+    private static let maxCopiedValues = 20_000
 
     /// The RDFa initial context's common prefixes (https://www.w3.org/2011/rdfa-context/rdfa-1.1).
     private static let initialPrefixes: [String: String] = [
@@ -94,12 +98,21 @@ struct RDFaReader {
             stack.append(contentsOf: node.children.reversed().map { ($0, context) })
         }
         // Children were created after their parents: filling in from the last item back
-        // completes every grandchild before its parent is copied into place.
+        // completes every grandchild before its parent is copied into place. `sizes` are the
+        // items' property values as expanded, copies included.
+        var sizes = items.map(\.properties.count)
+        var budget = Self.maxCopiedValues
         for nesting in nestings.reversed() {
             let child = StructuredValue.item(items[nesting.child])
-            for index in nesting.propertyIndices {
+            let size = sizes[nesting.child]
+            for (position, index) in nesting.propertyIndices.enumerated() {
+                if position > 0 {
+                    guard budget >= size else { break }
+                    budget -= size
+                }
                 if let parent = nesting.parent {
                     items[parent].properties[index].value = child
+                    sizes[parent] += size
                 } else {
                     page.properties[index].value = child
                 }

@@ -24,11 +24,19 @@ final class HTMLDocument {
             | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_COMPACT.rawValue | HTML_PARSE_IGNORE_ENC.rawValue
             | HTML_PARSE_NODEFDTD.rawValue)
 
+    /// libxml2's one-time set-up, run before the first parse (a `static let` is initialised once,
+    /// thread-safely). "In case of use in multithreaded programs" it must run before threads parse
+    /// (https://gnome.pages.gitlab.gnome.org/libxml2/devhelp/libxml2-parser.html#xmlInitParser):
+    /// left to happen lazily, two first parses at once race in `xmlDictCreate` → `__xmlRandom`,
+    /// which creates the dictionary mutex twice, and both threads then wait on it forever.
+    private static let libraryInitialized: Void = xmlInitParser()
+
     /// Parses UTF-8 HTML and runs `body` with the document, which is freed when `body` returns.
     /// Returns `nil` when libxml2 could not build any tree (empty or unusable input).
     static func withDocument<Result>(
         utf8 html: [UInt8], url: String, _ body: (HTMLDocument) throws -> Result
     ) rethrows -> Result? {
+        _ = libraryInitialized
         // A per-call parser context keeps error state out of libxml2's globals
         // (libxml2 2.9 has no xmlCtxtSetErrorHandler).
         guard !html.isEmpty, let context = htmlNewParserCtxt() else { return nil }
