@@ -46,6 +46,9 @@ let package = Package(
             ]
         ),
 
+        // robots.txt per RFC 9309: pure Swift, no I/O.
+        .target(name: "Robots"),
+
         // Searchable items: the published item model and the markup-to-item mapping.
         .target(
             name: "Items",
@@ -84,6 +87,10 @@ let package = Package(
         .testTarget(
             name: "FetchingTests",
             dependencies: ["Fetching", "FixtureServer"]
+        ),
+        .testTarget(
+            name: "RobotsTests",
+            dependencies: ["Robots", "FixtureServer"]
         ),
         .testTarget(
             name: "ItemsTests",

@@ -1,0 +1,74 @@
+extension RobotsTxt {
+    /// Why a URL is allowed or not.
+    public struct Decision: Sendable, Hashable {
+        /// Whether the URL may be fetched.
+        public var allowed: Bool
+        /// The user agent of the group(s) that decided (`"*"` for the catch-all), or `nil` when
+        /// no group applied.
+        public var group: String?
+        /// The rule that decided, or `nil` when none matched (allowed by default).
+        public var rule: Rule?
+    }
+
+    /// The product token of a user-agent string: its leading letters, `_` and `-`
+    /// (`"Applebot/0.1 (+http://…)"` → `"Applebot"`).
+    public static func productToken(of userAgent: String) -> String {
+        String(userAgent.trimmed().prefix { $0.isASCII && ($0.isLetter || $0 == "_" || $0 == "-") })
+    }
+
+    /// Decides whether `url` (absolute, or a path) may be fetched by `userAgent`.
+    ///
+    /// Group choice (RFC 9309 §2.2.1): the groups naming the agent's product token, merged; else
+    /// the `*` groups. For the `Applebot` token a `Googlebot` group is used before `*`, as Apple
+    /// documents. Rules: the longest matching pattern wins, an allow wins a tie, `/robots.txt`
+    /// is always allowed.
+    public func decision(for url: String, userAgent: String = "Applebot") -> Decision {
+        let path = PathPattern.pathAndQuery(of: url)
+        if path == "/robots.txt" { return Decision(allowed: true, group: nil, rule: nil) }
+        let token = Self.productToken(of: userAgent).lowercased()
+        var candidates = [token]
+        if token == "applebot" { candidates.append("googlebot") }
+        candidates.append("*")
+        for candidate in candidates {
+            let matching = groups.filter { group in group.userAgents.contains { Self.names($0, candidate) } }
+            guard !matching.isEmpty else { continue }
+            let rule = Self.decidingRule(matching.flatMap(\.rules), path: Array(path.utf8))
+            return Decision(allowed: rule?.allow ?? true, group: candidate, rule: rule)
+        }
+        return Decision(allowed: true, group: nil, rule: nil)
+    }
+
+    /// Whether a `user-agent` value names `token` (lowercased): its product token compared
+    /// case-insensitively, `*` only as a value of its own.
+    private static func names(_ value: String, _ token: String) -> Bool {
+        if token == "*" { return value.trimmed() == "*" }
+        return productToken(of: value).lowercased() == token
+    }
+
+    private static func decidingRule(_ rules: [Rule], path: [UInt8]) -> Rule? {
+        var best: Rule?
+        var bestLength = -1
+        for rule in rules where !rule.pattern.isEmpty {
+            let pattern = Array(rule.pattern.utf8)
+            guard PathPattern.matches(path, pattern) else { continue }
+            if pattern.count > bestLength || (pattern.count == bestLength && rule.allow && best?.allow == false) {
+                best = rule
+                bestLength = pattern.count
+            }
+        }
+        return best
+    }
+
+    /// The crawl delay of the group that applies to `userAgent`, if it sets one.
+    public func crawlDelay(userAgent: String = "Applebot") -> Double? {
+        let token = Self.productToken(of: userAgent).lowercased()
+        var candidates = [token]
+        if token == "applebot" { candidates.append("googlebot") }
+        candidates.append("*")
+        for candidate in candidates {
+            let matching = groups.filter { group in group.userAgents.contains { Self.names($0, candidate) } }
+            if !matching.isEmpty { return matching.compactMap(\.crawlDelay).first }
+        }
+        return nil
+    }
+}

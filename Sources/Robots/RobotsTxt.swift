@@ -1,0 +1,120 @@
+/// A parsed robots.txt file (RFC 9309, https://www.rfc-editor.org/rfc/rfc9309).
+///
+/// Parsing never fails: lines that are not `key: value` records are skipped, records outside a
+/// group are ignored, and only the first ``maxBytes`` are read, as the RFC allows.
+public struct RobotsTxt: Sendable, Hashable {
+    /// One `allow` or `disallow` rule.
+    public struct Rule: Sendable, Hashable {
+        /// Whether the rule allows.
+        public var allow: Bool
+        /// The path pattern, percent-encoding normalized (`*` and a final `$` are special).
+        public var pattern: String
+        /// The 1-based line of the rule in the file.
+        public var line: Int
+    }
+
+    /// A group: the user agents it names and its rules.
+    public struct Group: Sendable, Hashable {
+        /// The product tokens of the group's `user-agent` lines, as written.
+        public var userAgents: [String]
+        /// The rules, in file order.
+        public var rules: [Rule]
+        /// The group's `crawl-delay` in seconds, if any (not part of RFC 9309; widely used).
+        public var crawlDelay: Double?
+    }
+
+    /// The groups, in file order (groups naming the same agent are merged when matching).
+    public private(set) var groups: [Group] = []
+    /// The `sitemap` URLs, in file order.
+    public private(set) var sitemaps: [String] = []
+
+    /// RFC 9309 §2.5: crawlers must parse at least 500 KiB.
+    public static let maxBytes = 500 * 1024
+
+    /// Parses robots.txt bytes (UTF-8; a BOM is skipped; CR, LF and CRLF all end lines).
+    public init(_ bytes: [UInt8]) {
+        var content = bytes.prefix(Self.maxBytes)
+        if content.starts(with: [0xEF, 0xBB, 0xBF]) { content = content.dropFirst(3) }
+        var lineNumber = 0
+        var current: Int?  // index of the group receiving rules
+        var lastWasAgent = false
+        for rawLine in Self.lines(content) {
+            lineNumber += 1
+            guard let (key, value) = Self.record(rawLine) else { continue }
+            switch key {
+            case "user-agent":
+                if !lastWasAgent || current == nil {
+                    groups.append(Group(userAgents: [], rules: []))
+                    current = groups.count - 1
+                }
+                if let current { groups[current].userAgents.append(value) }
+                lastWasAgent = true
+            case "allow", "disallow":
+                lastWasAgent = false
+                guard let current else { continue }
+                groups[current].rules.append(
+                    Rule(allow: key == "allow", pattern: PathPattern.normalize(value), line: lineNumber))
+            case "crawl-delay":
+                lastWasAgent = false
+                if let current, let delay = Double(value), delay.isFinite, delay >= 0 {
+                    groups[current].crawlDelay = delay
+                }
+            case "sitemap":
+                // Sitemap records stand outside groups (RFC 9309 §2.3.5).
+                if !value.isEmpty { sitemaps.append(value) }
+            default:
+                continue
+            }
+        }
+    }
+
+    /// Lines split at LF, CR or CRLF.
+    private static func lines(_ bytes: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
+        var result: [ArraySlice<UInt8>] = []
+        var start = bytes.startIndex
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            if byte == 0x0A || byte == 0x0D {
+                result.append(bytes[start..<index])
+                if byte == 0x0D, index + 1 < bytes.endIndex, bytes[index + 1] == 0x0A { index += 1 }
+                start = index + 1
+            }
+            index += 1
+        }
+        if start < bytes.endIndex { result.append(bytes[start..<bytes.endIndex]) }
+        return result
+    }
+
+    /// `key: value` with the comment removed, the key lowercased, both trimmed; `nil` otherwise.
+    private static func record(_ line: ArraySlice<UInt8>) -> (String, String)? {
+        var line = line
+        if let hash = line.firstIndex(of: UInt8(ascii: "#")) { line = line[line.startIndex..<hash] }
+        if let colon = line.firstIndex(of: UInt8(ascii: ":")) {
+            let key = String(decoding: line[line.startIndex..<colon], as: UTF8.self).trimmed().lowercased()
+            let value = String(decoding: line[(colon + 1)...], as: UTF8.self).trimmed()
+            return key.isEmpty ? nil : (key, value)
+        }
+        // A missing colon is a common mistake ("disallow /"); like Google's parser, accept a known
+        // key followed by white space and a value.
+        let text = String(decoding: line, as: UTF8.self).trimmed()
+        guard let space = text.firstIndex(where: { $0 == " " || $0 == "\t" }) else { return nil }
+        let key = text[..<space].lowercased()
+        let value = String(text[space...]).trimmed()
+        guard ["user-agent", "allow", "disallow", "sitemap", "crawl-delay"].contains(key), !value.isEmpty else {
+            return nil
+        }
+        return (key, value)
+    }
+}
+
+extension String {
+    /// The string without leading and trailing spaces and tabs.
+    func trimmed() -> String {
+        let scalars = unicodeScalars
+        guard let start = scalars.firstIndex(where: { $0 != " " && $0 != "\t" }),
+            let end = scalars.lastIndex(where: { $0 != " " && $0 != "\t" })
+        else { return "" }
+        return String(scalars[start...end])
+    }
+}

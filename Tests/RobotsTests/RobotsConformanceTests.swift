@@ -1,0 +1,65 @@
+import FixtureServer
+import Foundation
+import Robots
+import Testing
+
+/// Google's robots.txt matcher tests restated as data (`Fixtures/conformance/robots/cases.json`,
+/// from google/robotstxt `robots_test.cc`, Apache-2.0): the RFC 9309 cases are a hard gate.
+struct RobotsCase: Sendable, CustomTestStringConvertible {
+    let name: String
+    let robotsTxt: String
+    let userAgent: String
+    let url: String
+    let allowed: Bool
+    let googleSpecific: Bool
+    var testDescription: String { name }
+
+    static let all: [RobotsCase] = {
+        guard let data = try? Data(contentsOf: Fixtures.file("conformance/robots/cases.json")),
+            let list = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]]
+        else { return [] }
+        return list.compactMap { entry in
+            guard let name = entry["name"] as? String, let robots = entry["robotstxt"] as? String,
+                let agent = entry["useragent"] as? String, let url = entry["url"] as? String,
+                let allowed = entry["allowed"] as? Bool, let google = entry["google_specific"] as? Bool
+            else { return nil }
+            return RobotsCase(
+                name: name, robotsTxt: robots, userAgent: agent, url: url, allowed: allowed, googleSpecific: google)
+        }
+    }()
+
+    var passes: Bool {
+        RobotsTxt(Array(robotsTxt.utf8)).decision(for: url, userAgent: userAgent).allowed == allowed
+    }
+}
+
+@Suite("robots.txt conformance (google/robotstxt cases)")
+struct RobotsConformanceTests {
+    @Test("The corpus holds 145 cases, 72 of them RFC 9309")
+    func corpus() {
+        #expect(RobotsCase.all.count == 145)
+        #expect(RobotsCase.all.filter { !$0.googleSpecific }.count == 72)
+    }
+
+    @Test("Every RFC 9309 case passes", arguments: RobotsCase.all.filter { !$0.googleSpecific })
+    func rfcCase(_ robotsCase: RobotsCase) {
+        #expect(
+            robotsCase.passes,
+            "\(robotsCase.name): \(robotsCase.url) for \(robotsCase.userAgent) should be \(robotsCase.allowed ? "allowed" : "disallowed")"
+        )
+    }
+}
+
+@Suite("robots.txt: Google-specific cases")
+struct RobotsGoogleSpecificTests {
+    /// Google's extensions beyond RFC 9309 are a compatibility score, not a gate
+    /// (`Docs/conformance.md` lists the differences); the floor keeps the score from slipping.
+    static let passingFloor = 69
+
+    @Test("The Google-specific score does not drop")
+    func score() {
+        let google = RobotsCase.all.filter(\.googleSpecific)
+        let failing = google.filter { !$0.passes }.map(\.name)
+        #expect(google.count - failing.count >= Self.passingFloor, "failing: \(failing)")
+    }
+}
