@@ -25,17 +25,25 @@ extension RobotsTxt {
     public func decision(for url: String, userAgent: String = "Applebot") -> Decision {
         let path = PathPattern.pathAndQuery(of: url)
         if path == "/robots.txt" { return Decision(allowed: true, group: nil, rule: nil) }
+        guard let (agent, matching) = applicableGroups(for: userAgent) else {
+            return Decision(allowed: true, group: nil, rule: nil)
+        }
+        let rule = Self.decidingRule(matching.flatMap(\.rules), path: Array(path.utf8))
+        return Decision(allowed: rule?.allow ?? true, group: agent, rule: rule)
+    }
+
+    /// The groups that apply to `userAgent` and the agent they name: the product token's
+    /// groups, merged; for Applebot then Googlebot's; then `*`'s.
+    private func applicableGroups(for userAgent: String) -> (agent: String, groups: [Group])? {
         let token = Self.productToken(of: userAgent).lowercased()
         var candidates = [token]
         if token == "applebot" { candidates.append("googlebot") }
         candidates.append("*")
         for candidate in candidates {
             let matching = groups.filter { group in group.userAgents.contains { Self.names($0, candidate) } }
-            guard !matching.isEmpty else { continue }
-            let rule = Self.decidingRule(matching.flatMap(\.rules), path: Array(path.utf8))
-            return Decision(allowed: rule?.allow ?? true, group: candidate, rule: rule)
+            if !matching.isEmpty { return (candidate, matching) }
         }
-        return Decision(allowed: true, group: nil, rule: nil)
+        return nil
     }
 
     /// Whether a `user-agent` value names `token` (lowercased): its product token compared
@@ -61,14 +69,6 @@ extension RobotsTxt {
 
     /// The crawl delay of the group that applies to `userAgent`, if it sets one.
     public func crawlDelay(userAgent: String = "Applebot") -> Double? {
-        let token = Self.productToken(of: userAgent).lowercased()
-        var candidates = [token]
-        if token == "applebot" { candidates.append("googlebot") }
-        candidates.append("*")
-        for candidate in candidates {
-            let matching = groups.filter { group in group.userAgents.contains { Self.names($0, candidate) } }
-            if !matching.isEmpty { return matching.compactMap(\.crawlDelay).first }
-        }
-        return nil
+        applicableGroups(for: userAgent)?.groups.lazy.compactMap(\.crawlDelay).first
     }
 }
