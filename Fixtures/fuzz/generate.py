@@ -30,6 +30,12 @@ def microdata_fan_out(levels=24):
     return bytes([NONE]) + b"".join(parts)
 
 
+def visible_text_limit():
+    """10,001 one-letter words, so that the snippet text reaches its 20,000-character limit with a
+    space pending before the next word, then 5,000 more text nodes after the limit."""
+    return bytes([NONE]) + b"<title>t</title><p>" + b"a " * 10001 + b"<b>x</b>" * 5000
+
+
 def microdata_itemprop_names(levels=12):
     """A chain of nested microdata items, each under four names (itemprop="a b c d"): each name holds a
     copy of the item, so the values a report lists grow 4^levels with no itemref at all."""
@@ -141,6 +147,7 @@ def control_and_invalid_utf8():
 INPUTS = {
     "microdata-itemref-fan-out": microdata_fan_out(),
     "microdata-itemprop-names": microdata_itemprop_names(),
+    "visible-text-limit": visible_text_limit(),
     "rdfa-deep-chain": rdfa_deep_chain(),
     "rdfa-property-names": rdfa_property_names(),
     "jsonld-depth-and-numbers": jsonld_deep_and_numbers(),

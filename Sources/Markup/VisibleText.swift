@@ -7,6 +7,10 @@ struct VisibleText {
     let limit: Int
     private var all = ""
     private var main = ""
+    /// The Unicode scalars in `all` and `main`, kept as counts: `String.count` walks the whole
+    /// string, and asking it once per text node (or per scalar) made long pages quadratic.
+    private var allCount = 0
+    private var mainCount = 0
     private var pendingSpace = false
     private var pendingMainSpace = false
 
@@ -46,24 +50,37 @@ struct VisibleText {
 
     /// Adds a text node's text.
     mutating func append(_ text: String, inMain: Bool) {
-        guard all.count < limit || (inMain && main.count < limit) else { return }
+        guard allCount < limit || (inMain && mainCount < limit) else { return }
         for scalar in text.unicodeScalars {
             if scalar.properties.isWhitespace {
                 pendingSpace = true
                 if inMain { pendingMainSpace = true }
                 continue
             }
-            if all.unicodeScalars.count < limit {
-                if pendingSpace && !all.isEmpty { all.unicodeScalars.append(" ") }
-                all.unicodeScalars.append(scalar)
-            }
+            Self.add(scalar, to: &all, count: &allCount, space: pendingSpace, limit: limit)
             pendingSpace = false
-            if inMain && main.unicodeScalars.count < limit {
-                if pendingMainSpace && !main.isEmpty { main.unicodeScalars.append(" ") }
-                main.unicodeScalars.append(scalar)
+            if inMain {
+                Self.add(scalar, to: &main, count: &mainCount, space: pendingMainSpace, limit: limit)
                 pendingMainSpace = false
             }
         }
+    }
+
+    /// Appends `scalar` to `text`, after a space when `space` is set and `text` is not empty,
+    /// unless that would take `text` past `limit` scalars (which bounds its characters too):
+    /// then `text` is full.
+    private static func add(
+        _ scalar: Unicode.Scalar, to text: inout String, count: inout Int, space: Bool, limit: Int
+    ) {
+        guard count < limit else { return }
+        let needed = space && count > 0 ? 2 : 1
+        guard count + needed <= limit else {
+            count = limit
+            return
+        }
+        if needed == 2 { text.unicodeScalars.append(" ") }
+        text.unicodeScalars.append(scalar)
+        count += needed
     }
 
     /// Marks a word boundary (a block element starts).
