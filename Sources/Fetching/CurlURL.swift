@@ -1,23 +1,35 @@
 internal import CCurl
 
-/// The parts of a URL the fetcher needs, parsed by libcurl's own URL parser
+/// The parts of an `http` or `https` URL, parsed by libcurl's own URL parser
 /// (https://curl.se/libcurl/c/curl_url_get.html) so that what is checked is exactly
 /// what libcurl will connect to.
-struct CurlURL: Sendable, Hashable {
+///
+/// libcurl removes dot segments from the path and normalizes IP address literals
+/// (`127.1` → `127.0.0.1`, `[0:0::1]` → `[::1]`); it leaves percent-escapes, non-ASCII
+/// bytes and the case of the host as given.
+public struct CurlURL: Sendable, Hashable {
     /// The URL as libcurl normalizes it (lowercase scheme, default port kept as given).
-    let normalized: String
+    public let normalized: String
     /// `http` or `https`.
-    let scheme: String
+    public let scheme: String
     /// The host name, lowercased; IPv6 literals in brackets.
-    let host: String
+    public let host: String
     /// The port, the scheme's default when none is given.
-    let port: Int
+    public let port: Int
+    /// The path as libcurl holds it, always starting with `/` (`/` when the URL has none).
+    public let path: String
+    /// The query without its `?`; `nil` when the URL has no `?`, empty for a bare `?`.
+    public let query: String?
 
     /// The key transfers are counted under for the per-host cap.
     var hostKey: String { "\(scheme)://\(host):\(port)" }
 
     /// Parses `string`, accepting only absolute `http` and `https` URLs with a host.
-    init(_ string: String) throws(FetchError) {
+    ///
+    /// - Throws: ``FetchError`` of kind ``FetchError/Kind/unsupportedScheme`` for another
+    ///   scheme, ``FetchError/Kind/invalidURL`` for anything libcurl cannot parse or a URL
+    ///   without a host.
+    public init(_ string: String) throws(FetchError) {
         CurlRuntime.ensureInitialized()
         guard let handle = curl_url() else {
             throw FetchError(kind: .other, url: string, message: "libcurl could not allocate a URL handle")
@@ -47,10 +59,13 @@ struct CurlURL: Sendable, Hashable {
         }
         let port =
             part(CURLUPART_PORT, UInt32(CURLU_DEFAULT_PORT)).flatMap { Int($0) } ?? (scheme == "https" ? 443 : 80)
+        let path = part(CURLUPART_PATH) ?? "/"
         self.normalized = part(CURLUPART_URL) ?? string
         self.scheme = scheme
         self.host = host.lowercased()
         self.port = port
+        self.path = path.hasPrefix("/") ? path : "/" + path
+        self.query = part(CURLUPART_QUERY)
     }
 }
 
