@@ -26,6 +26,11 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
+        .systemLibrary(
+            name: "CPSL",
+            pkgConfig: "libpsl",
+            providers: [.apt(["libpsl-dev"])]
+        ),
 
         // The HTTP layer: libcurl's multi interface driven from one dedicated thread.
         .target(
@@ -48,6 +53,12 @@ let package = Package(
 
         // robots.txt per RFC 9309: pure Swift, no I/O.
         .target(name: "Robots"),
+
+        // Crawl scope: registrable domains (libpsl), include/exclude patterns, frontier URL keys.
+        .target(
+            name: "Scope",
+            dependencies: ["CPSL", "Fetching"]
+        ),
 
         // Searchable items: the published item model and the markup-to-item mapping.
         .target(
@@ -91,6 +102,10 @@ let package = Package(
         .testTarget(
             name: "RobotsTests",
             dependencies: ["Robots", "FixtureServer"]
+        ),
+        .testTarget(
+            name: "ScopeTests",
+            dependencies: ["Scope"]
         ),
         .testTarget(
             name: "ItemsTests",

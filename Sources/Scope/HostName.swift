@@ -1,0 +1,76 @@
+/// Host names in the one form scope decisions and frontier keys compare: lowercase ASCII, with
+/// international labels as punycode A-labels (`xn--…`), no trailing dot, IPv6 literals in brackets.
+///
+/// IDN mapping happens here rather than in libcurl: libcurl 7.88's `CURLU_PUNYCODE` depends on the
+/// process locale and fails in a C-locale process (https://github.com/curl/curl/issues/10984).
+enum HostName {
+    /// The longest DNS name in its text form (RFC 1035 section 2.3.4, less the trailing dot).
+    static let maximumLength = 253
+    /// The longest DNS label.
+    static let maximumLabelLength = 63
+
+    /// The normalized form of `host`, or `nil` when it cannot be a host name.
+    ///
+    /// - `[…]` IPv6 literals are lowercased and otherwise kept.
+    /// - One trailing dot is removed (`example.com.` and `example.com` are keyed alike).
+    /// - ASCII is lowercased; labels with other characters are mapped (lowercase, NFKC) and
+    ///   encoded as `xn--` A-labels.
+    /// - Every label must be 1–63 bytes of `a-z 0-9 - _`, the whole at most 253 bytes.
+    static func normalize(_ host: String) -> String? {
+        if host.hasPrefix("[") { return normalizeIPv6Literal(host) }
+        var name = Substring(host)
+        if name.hasSuffix(".") { name.removeLast() }
+        // Bound the work before mapping: no valid name is longer than 4 UTF-8 bytes per ASCII byte.
+        guard !name.isEmpty, name.utf8.count <= 4 * maximumLength else { return nil }
+        let ascii: String
+        if name.utf8.allSatisfy({ $0 < 0x80 }) {
+            ascii = name.lowercased()
+        } else {
+            guard let encoded = IDNA.toASCII(String(name)) else { return nil }
+            ascii = encoded
+        }
+        guard ascii.utf8.count <= maximumLength else { return nil }
+        for label in ascii.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false) {
+            guard !label.isEmpty, label.count <= maximumLabelLength, label.allSatisfy(isHostByte) else {
+                return nil
+            }
+        }
+        return ascii
+    }
+
+    /// Whether `host` (normalized) is an IP address literal: bracketed IPv6, or a name whose last
+    /// label is numeric, which the URL standard reads as IPv4 (libcurl writes those as dotted quads).
+    static func isAddressLiteral(_ host: String) -> Bool {
+        if host.hasPrefix("[") { return true }
+        guard let last = host.utf8.split(separator: UInt8(ascii: ".")).last else { return false }
+        return last.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+    }
+
+    /// Letters, digits, `-` and `_` (not valid in DNS host names, but served on the web).
+    private static func isHostByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "-"), UInt8(ascii: "_"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// `[` hex digits, `:` and `.` (an embedded IPv4 tail) `]`, lowercased.
+    private static func normalizeIPv6Literal(_ host: String) -> String? {
+        let inner = host.utf8.dropFirst()
+        // "[" + at most 45 characters (the longest textual IPv6 address) + "]".
+        guard inner.last == UInt8(ascii: "]"), host.utf8.count >= 4, host.utf8.count <= 47 else { return nil }
+        let valid = inner.dropLast().allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"),
+                UInt8(ascii: "A")...UInt8(ascii: "F"), UInt8(ascii: ":"), UInt8(ascii: "."):
+                return true
+            default:
+                return false
+            }
+        }
+        return valid ? host.lowercased() : nil
+    }
+}

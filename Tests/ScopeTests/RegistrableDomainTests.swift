@@ -1,0 +1,103 @@
+import Testing
+
+@testable import Scope
+
+@Suite("Registrable domains through libpsl")
+struct RegistrableDomainTests {
+    static let table: [(host: String, expected: String?)] = [
+        ("example.com", "example.com"),
+        ("www.example.com", "example.com"),
+        ("www.example.co.uk", "example.co.uk"),
+        ("example.co.uk", "example.co.uk"),
+        ("a.b.github.io", "b.github.io"),
+        ("github.io", nil),
+        ("co.uk", nil),
+        ("a.b.c.d.e.f.g.h.i.j.example.com", "example.com"),
+        // IP literals and single-label names are their own site.
+        ("127.0.0.1", "127.0.0.1"),
+        ("[::1]", "[::1]"),
+        ("[2001:DB8::1]", "[2001:db8::1]"),
+        ("localhost", "localhost"),
+        ("LOCALHOST.", "localhost"),
+        // Case and one trailing dot do not matter.
+        ("WWW.Example.COM", "example.com"),
+        ("www.example.com.", "example.com"),
+        // International names: punycode in, punycode out; Unicode is mapped to punycode.
+        ("www.xn--bcher-kva.example", "xn--bcher-kva.example"),
+        ("www.bücher.example", "xn--bcher-kva.example"),
+        ("WWW.BÜCHER.EXAMPLE", "xn--bcher-kva.example"),
+        ("ｗｗｗ．ｅｘａｍｐｌｅ．ｃｏｍ", "example.com"),
+        ("www.食狮.中国", "xn--85x722f.xn--fiqs8s"),
+        ("www.食狮。中国", "xn--85x722f.xn--fiqs8s"),
+        ("xn--fiqs8s", "xn--fiqs8s"),
+        ("食狮.xn--fiqs8s", "xn--85x722f.xn--fiqs8s"),
+        // Not host names.
+        ("", nil),
+        (".", nil),
+        (".example.com", nil),
+        ("a..example.com", nil),
+        ("exa mple.com", nil),
+        ("example.com:8080", nil),
+        ("https://example.com/", nil),
+        ("bad\u{FFFD}.example", nil),
+        (String(repeating: "a", count: 64) + ".com", nil),
+        (String(repeating: "abcdefghi.", count: 26) + "com", nil),
+        ("[::1", nil),
+        ("[example.com]", nil),
+    ]
+
+    @Test("registrable domain of a host", arguments: table)
+    func registrableDomain(host: String, expected: String?) {
+        #expect(RegistrableDomain.of(host: host) == expected)
+    }
+
+    @Test("the process-wide list is loaded from libpsl")
+    func listLoads() throws {
+        let list = try #require(PublicSuffixList.shared)
+        #expect(list.registrableDomain(of: "www.example.co.uk") == "example.co.uk")
+        #expect(list.registrableDomain(of: "co.uk") == nil)
+    }
+
+    @Test("concurrent lookups on the shared context agree")
+    func concurrentLookups() async {
+        let hosts = ["www.example.co.uk", "a.b.github.io", "shop.bücher.example", "x.y.example.com"]
+        let expected = hosts.map { RegistrableDomain.of(host: $0) }
+        let allAgree = await withTaskGroup(of: Bool.self) { group in
+            for _ in 0..<8 {
+                group.addTask {
+                    (0..<500).allSatisfy { round in
+                        let index = round % hosts.count
+                        return RegistrableDomain.of(host: hosts[index]) == expected[index]
+                    }
+                }
+            }
+            return await group.reduce(true) { $0 && $1 }
+        }
+        #expect(allAgree)
+        #expect(expected == ["example.co.uk", "b.github.io", "xn--bcher-kva.example", "example.com"])
+    }
+
+    static let punycode: [(label: String, encoded: String)] = [
+        ("bücher", "bcher-kva"),
+        ("münchen", "mnchen-3ya"),
+        ("straße", "strae-oqa"),
+        ("中国", "fiqs8s"),
+        ("食狮", "85x722f"),
+        ("ü", "tda"),
+        // RFC 3492 section 7.1, sample (B): Chinese (simplified).
+        ("他们为什么不说中文", "ihqwcrb4cv8a8dqg056pqjye"),
+        // Sample (A): Arabic (Egyptian).
+        ("ليهمابتكلموشعربي؟", "egbpdaj6bu4bxfgehfvwxn"),
+    ]
+
+    @Test("Punycode encoding matches RFC 3492 and known IDN labels", arguments: punycode)
+    func punycodeEncoding(label: String, encoded: String) {
+        #expect(Punycode.encode(Array(label.unicodeScalars)) == encoded)
+    }
+
+    @Test("Punycode refuses empty and overlong labels")
+    func punycodeLimits() {
+        #expect(Punycode.encode([]) == nil)
+        #expect(Punycode.encode(Array(String(repeating: "ü", count: 64).unicodeScalars)) == nil)
+    }
+}
