@@ -49,6 +49,9 @@ let package = Package(
         // robots.txt per RFC 9309: pure Swift, no I/O.
         .target(name: "Robots"),
 
+        // apple-app-site-association: parsing, diagnosis and universal-link matching. Pure Swift, no I/O.
+        .target(name: "UniversalLinks"),
+
         // Searchable items: the published item model and the markup-to-item mapping.
         .target(
             name: "Items",
@@ -91,6 +94,10 @@ let package = Package(
         .testTarget(
             name: "RobotsTests",
             dependencies: ["Robots", "FixtureServer"]
+        ),
+        .testTarget(
+            name: "UniversalLinksTests",
+            dependencies: ["UniversalLinks", "FixtureServer"]
         ),
         .testTarget(
             name: "ItemsTests",
