@@ -60,6 +60,9 @@ let package = Package(
             dependencies: ["CPSL", "Fetching"]
         ),
 
+        // apple-app-site-association: parsing, diagnosis and universal-link matching. Pure Swift, no I/O.
+        .target(name: "UniversalLinks"),
+
         // Searchable items: the published item model and the markup-to-item mapping.
         .target(
             name: "Items",
@@ -106,6 +109,10 @@ let package = Package(
         .testTarget(
             name: "ScopeTests",
             dependencies: ["Scope"]
+        ),
+        .testTarget(
+            name: "UniversalLinksTests",
+            dependencies: ["UniversalLinks", "FixtureServer"]
         ),
         .testTarget(
             name: "ItemsTests",
