@@ -26,6 +26,11 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
 
         // The HTTP layer: libcurl's multi interface driven from one dedicated thread.
         .target(
@@ -37,11 +42,13 @@ let package = Package(
             ]
         ),
 
-        // Reading web markup: charset decoding, libxml2 HTML parsing, JSON-LD, microdata, RDFa.
+        // Reading web markup: charset decoding, libxml2 HTML parsing, JSON-LD, microdata, RDFa; sitemaps
+        // (libxml2's streaming reader, zlib for .gz).
         .target(
             name: "Markup",
             dependencies: [
                 "CLibXML2",
+                "CZlib",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -98,6 +105,10 @@ let package = Package(
         ),
         .testTarget(
             name: "MarkupTests",
+            dependencies: ["Markup", "FixtureServer"]
+        ),
+        .testTarget(
+            name: "SitemapTests",
             dependencies: ["Markup", "FixtureServer"]
         ),
         .testTarget(
