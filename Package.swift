@@ -31,6 +31,11 @@ let package = Package(
             pkgConfig: "libpsl",
             providers: [.apt(["libpsl-dev"])]
         ),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
 
         // The HTTP layer: libcurl's multi interface driven from one dedicated thread.
         .target(
@@ -42,11 +47,13 @@ let package = Package(
             ]
         ),
 
-        // Reading web markup: charset decoding, libxml2 HTML parsing, JSON-LD, microdata, RDFa.
+        // Reading web markup: charset decoding, libxml2 HTML parsing, JSON-LD, microdata, RDFa; sitemaps
+        // (libxml2's streaming reader, zlib for .gz).
         .target(
             name: "Markup",
             dependencies: [
                 "CLibXML2",
+                "CZlib",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -120,6 +127,10 @@ let package = Package(
         ),
         .testTarget(
             name: "MarkupTests",
+            dependencies: ["Markup", "FixtureServer"]
+        ),
+        .testTarget(
+            name: "SitemapTests",
             dependencies: ["Markup", "FixtureServer"]
         ),
         .testTarget(
