@@ -13,6 +13,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // C libraries, wrapped once each. Only the module named after the job imports them.
@@ -76,13 +77,40 @@ let package = Package(
             dependencies: ["Markup"]
         ),
 
-        // The thin command line tool.
-        .executableTarget(
-            name: "searchlight",
+        // The shared SQLite store (WAL): the crawl frontier, fetch log, pages and host caches.
+        .target(
+            name: "Store",
+            dependencies: [
+                .product(name: "GRDB", package: "GRDB.swift")
+            ]
+        ),
+
+        // The crawler: scheduler, politeness, robots and sitemaps over HTTP, pages into the store.
+        .target(
+            name: "Crawler",
             dependencies: [
                 "Fetching",
                 "Items",
                 "Markup",
+                "Robots",
+                "Scope",
+                "Store",
+                "UniversalLinks",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
+        // The thin command line tool.
+        .executableTarget(
+            name: "searchlight",
+            dependencies: [
+                "Crawler",
+                "Fetching",
+                "Items",
+                "Markup",
+                "Robots",
+                "Scope",
+                "Store",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -134,12 +162,22 @@ let package = Package(
             dependencies: ["Markup", "FixtureServer"]
         ),
         .testTarget(
+            name: "CrawlerTests",
+            dependencies: [
+                "Crawler", "Store", "Fetching", "FixtureServer",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        .testTarget(
             name: "FixtureServerTests",
             dependencies: ["FixtureServer"]
         ),
         .testTarget(
             name: "SearchlightTests",
-            dependencies: ["searchlight", "FixtureServer"]
+            dependencies: [
+                "searchlight", "FixtureServer", "Store",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]
