@@ -30,18 +30,22 @@ public struct Crawler: Sendable {
     /// - Parameter progress: Called about twice a second with a snapshot, from the crawl loop.
     /// - Throws: ``CrawlError`` for a bad configuration; ``StoreError`` when the store fails.
     public func run(progress: (@Sendable (CrawlProgress) -> Void)? = nil) async throws -> CrawlSummary {
-        let scope: CrawlScope
-        do {
-            scope = try CrawlScope(
-                seeds: configuration.seeds, include: configuration.includePatterns,
-                exclude: configuration.excludePatterns, maxURLLength: configuration.maxURLLength)
-        } catch {
-            throw CrawlError(message: "invalid scope: \(error)")
-        }
+        // Bad seeds or patterns are refused before anything is written to the store.
+        if !configuration.seeds.isEmpty { _ = try scope(seeds: configuration.seeds) }
         let run = try await store.beginRun(seeds: configuration.seeds, now: Date().timeIntervalSince1970)
+        // A resumed pass keeps the scope it started with, widened by any new seeds.
+        var scopeSeeds = run.seeds
+        for seed in configuration.seeds where !scopeSeeds.contains(seed) { scopeSeeds.append(seed) }
+        guard !scopeSeeds.isEmpty else {
+            // Nothing to crawl: no seeds given and no unfinished pass to continue.
+            try await store.finishRun(run.id, countersJSON: "{}", now: Date().timeIntervalSince1970)
+            return CrawlSummary(
+                run: run.id, resumed: false, finished: true, counters: CrawlCounters(), durationSeconds: 0, queued: 0)
+        }
+        let scope = try scope(seeds: scopeSeeds)
         logger.info(
             "crawl pass \(run.id) \(run.isResumed ? "resumed" : "started")",
-            metadata: ["seeds": "\(configuration.seeds)"])
+            metadata: ["seeds": "\(scopeSeeds)"])
         let configuration = configuration
         let store = store
         let logger = logger
@@ -51,6 +55,19 @@ public struct Crawler: Sendable {
                 links: LinkFilter(scope: scope, maxDepth: configuration.maxDepth), logger: logger,
                 progress: progress)
             return try await loop.crawl()
+        }
+    }
+}
+
+extension Crawler {
+    /// The scope of `seeds` under the configured patterns and URL length.
+    func scope(seeds: [String]) throws(CrawlError) -> CrawlScope {
+        do {
+            return try CrawlScope(
+                seeds: seeds, include: configuration.includePatterns, exclude: configuration.excludePatterns,
+                maxURLLength: configuration.maxURLLength)
+        } catch {
+            throw CrawlError(message: "invalid scope: \(error)")
         }
     }
 }

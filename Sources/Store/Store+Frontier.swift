@@ -9,6 +9,8 @@ public struct CrawlRunInfo: Sendable, Hashable {
     public var isResumed: Bool
     /// The counters stored at the pass's last commit (`{}` for a new pass).
     public var countersJSON: String
+    /// The seeds the pass was started with (a resumed pass keeps its original scope).
+    public var seeds: [String]
 }
 
 extension Store {
@@ -21,13 +23,18 @@ extension Store {
         let seedsJSON = String(decoding: (try? JSONEncoder().encode(seeds)) ?? Data("[]".utf8), as: UTF8.self)
         return try await write { db in
             if let row = try Row.fetchOne(
-                db, sql: "SELECT id, counters FROM crawl_run WHERE finished_at IS NULL ORDER BY id DESC LIMIT 1")
+                db,
+                sql: "SELECT id, counters, seeds FROM crawl_run WHERE finished_at IS NULL ORDER BY id DESC LIMIT 1")
             {
-                return CrawlRunInfo(id: row["id"], isResumed: true, countersJSON: row["counters"])
+                let stored = (row["seeds"] as String?).flatMap {
+                    try? JSONDecoder().decode([String].self, from: Data($0.utf8))
+                }
+                return CrawlRunInfo(
+                    id: row["id"], isResumed: true, countersJSON: row["counters"], seeds: stored ?? [])
             }
             try db.execute(
                 sql: "INSERT INTO crawl_run (started_at, seeds) VALUES (?, ?)", arguments: [now, seedsJSON])
-            return CrawlRunInfo(id: db.lastInsertedRowID, isResumed: false, countersJSON: "{}")
+            return CrawlRunInfo(id: db.lastInsertedRowID, isResumed: false, countersJSON: "{}", seeds: seeds)
         }
     }
 
