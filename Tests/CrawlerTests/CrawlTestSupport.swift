@@ -81,3 +81,10 @@ func rows(_ path: String, _ sql: String, _ arguments: StatementArguments = []) t
         }
     }
 }
+
+/// When the crawler started each page request (the fetch log's dispatch time), in order: the
+/// scheduler's own spacing, free of the server threads' scheduling jitter on a loaded machine.
+func pageDispatchTimes(_ path: String) throws -> [Double] {
+    try rows(path, "SELECT at FROM fetch_log WHERE url LIKE '%.html' OR url LIKE '%/' ORDER BY at")
+        .compactMap { $0["at"].flatMap(Double.init) }
+}

@@ -101,8 +101,9 @@ struct ConnectionTests {
         let start = ContinuousClock.now
         await server.stop()
         let (bytes, ending) = try connection.readUntilClose()
-        // Far below the 60 s delay or an endless hang; loose enough for a loaded CI machine.
-        #expect(ContinuousClock.now - start < .seconds(5))
+        // Far below the 60 s delay or an endless hang; loose enough for a loaded CI machine (the whole
+        // suite in parallel on two cores has taken 8 s here).
+        #expect(ContinuousClock.now - start < .seconds(20))
         #expect(bytes.isEmpty)
         #expect(ending != .timedOut)
         await server.stop()
@@ -118,8 +119,9 @@ struct ConnectionTests {
         #expect(await server.waitForRequests(1))
         let start = ContinuousClock.now
         await server.stop()
-        // Far below the 60 s delay or an endless hang; loose enough for a loaded CI machine.
-        #expect(ContinuousClock.now - start < .seconds(5))
+        // Far below the 60 s delay or an endless hang; loose enough for a loaded CI machine (the whole
+        // suite in parallel on two cores has taken 8 s here).
+        #expect(ContinuousClock.now - start < .seconds(20))
         #expect(try connection.readUntilClose().bytes.isEmpty)
     }
 

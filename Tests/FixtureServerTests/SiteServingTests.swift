@@ -23,11 +23,37 @@ struct SiteServingTests {
         let response = try connection.readResponse()
 
         let file = path == "/" ? "index.html" : String(path.dropFirst())
-        let expected = try Fixtures.bytes("sites/example/\(file)")
+        let expected = try Self.served("sites/example/\(file)")
         #expect(response.status == 200)
         #expect(response.header("Content-Type") == contentType)
         #expect(response.header("Content-Length") == String(expected.count))
         #expect(response.body == expected)
+        await server.stop()
+    }
+
+    /// A fixture file as served to a client that sent `Host: 127.0.0.1`: `{{origin}}` replaced in XML and text.
+    static func served(_ path: String) throws -> [UInt8] {
+        let bytes = try Fixtures.bytes(path)
+        guard path.hasSuffix(".xml") || path.hasSuffix(".txt") else { return bytes }
+        return Array(
+            String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "{{origin}}", with: "http://127.0.0.1").utf8
+        )
+    }
+
+    @Test("{{origin}} becomes the request's origin; files carry an ETag and answer If-None-Match with 304")
+    func originAndValidators() async throws {
+        let server = try await FixtureServer.start(site: "example")
+        let connection = try RawHTTPConnection(port: server.port)
+        try connection.sendRequest("/sitemap.xml")
+        let response = try connection.readResponse()
+        let text = String(decoding: response.body, as: UTF8.self)
+        #expect(!text.contains("{{origin}}") && text.contains("<loc>http://127.0.0.1/recipes/</loc>"))
+        let etag = try #require(response.header("ETag"))
+        try connection.sendRequest("/sitemap.xml", extraHeaders: ["If-None-Match: \(etag)"])
+        let again = try connection.readResponse(forHead: true)
+        #expect(again.status == 304 && again.header("ETag") == etag)
+        try connection.sendRequest("/sitemap.xml", extraHeaders: ["If-None-Match: \"other\""])
+        #expect(try connection.readResponse().status == 200)
         await server.stop()
     }
 
@@ -72,7 +98,7 @@ struct SiteServingTests {
         let connection = try RawHTTPConnection(port: server.port)
         try connection.sendRequest("/robots.txt", method: "HEAD")
         let head = try connection.readResponse(forHead: true)
-        let robots = try Fixtures.bytes("sites/example/robots.txt")
+        let robots = try Self.served("sites/example/robots.txt")
         #expect(head.status == 200)
         #expect(head.header("Content-Length") == String(robots.count))
         #expect(head.body.isEmpty)
