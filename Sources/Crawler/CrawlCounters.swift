@@ -77,7 +77,9 @@ public struct CrawlSummary: Sendable, Hashable, Codable {
 public struct CrawlProgress: Sendable, Hashable {
     /// Pages fetched so far in this pass.
     public var pagesDone: Int
-    /// URLs known to be waiting (buffered or in flight; the store may hold more).
+    /// URLs queued in the store for this pass (in flight included).
+    public var queued: Int
+    /// Requests in flight.
     public var inFlight: Int
     /// Pages per second over this invocation.
     public var rate: Double

@@ -60,6 +60,12 @@ extension CrawlLoop {
                     detail: attempt.association == nil ? (attempt.diagnosis ?? "none") : (attempt.diagnosis ?? "valid"))
             )
             if batchOpenedAt == nil { batchOpenedAt = CrawlLoop.now }
+            if let status = attempt.httpStatus, (200...399).contains(status), let diagnosis = attempt.diagnosis {
+                // Served but unusable or imperfect: the site owner wants to hear it.
+                logger.warning(
+                    "apple-app-site-association: \(diagnosis)",
+                    metadata: ["host": "\(origin)", "usable": "\(attempt.association != nil)"])
+            }
             hosts[origin]?.association = .ready(attempt.association)
         }
     }

@@ -67,7 +67,7 @@ struct CrawlLoop {
                     try await flush()
                 }
                 let started = try await dispatch(into: &group, now: now)
-                reportProgress(now: now)
+                try await reportProgress(now: now)
                 if inFlight == 0 {
                     try await flush()
                     if pageBudgetSpent { break }
@@ -129,13 +129,15 @@ struct CrawlLoop {
         return String(decoding: data, as: UTF8.self)
     }
 
-    mutating func reportProgress(now: Double) {
+    mutating func reportProgress(now: Double) async throws {
         guard let progress, now - lastProgressAt >= 0.5 else { return }
         lastProgressAt = now
         let elapsed = max(now - startedAt, 0.001)
+        // One indexed count, twice a second, and only when someone watches.
+        let queued = try await store.queuedCount(run: run.id)
         progress(
             CrawlProgress(
-                pagesDone: counters.pagesFetched, inFlight: inFlight,
+                pagesDone: counters.pagesFetched, queued: queued, inFlight: inFlight,
                 rate: Double(counters.pagesFetched) / (elapsed + counters.earlierSeconds),
                 errors: counters.errors, skipped: counters.skipped))
     }

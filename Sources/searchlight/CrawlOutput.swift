@@ -16,7 +16,8 @@ final class CrawlStatusLine: Sendable {
     func draw(_ progress: CrawlProgress) {
         guard enabled else { return }
         var text = String(
-            format: "\r%d pages, %d in flight, %.1f pages/s", progress.pagesDone, progress.inFlight, progress.rate)
+            format: "\r%d pages done, %d queued, %d in flight, %.1f pages/s", progress.pagesDone, progress.queued,
+            progress.inFlight, progress.rate)
         let errors = progress.errors.values.reduce(0, +)
         if errors > 0 {
             let kinds = progress.errors.sorted { $0.value > $1.value }.prefix(3).map { "\($0.key) \($0.value)" }
