@@ -31,6 +31,12 @@ public struct RobotsTxt: Sendable, Hashable {
     /// RFC 9309 §2.5: crawlers must parse at least 500 KiB.
     public static let maxBytes = 500 * 1024
 
+    /// The longest line read; the rest of a longer line is ignored. Google's parser keeps the same
+    /// (a buffer of eight times the 2,083-byte URL limit of old browsers, less its terminating
+    /// NUL), so a site tested against Googlebot reads the same here, and no single line costs
+    /// unbounded work.
+    public static let maxLineBytes = 2083 * 8 - 1
+
     /// Parses robots.txt bytes (UTF-8; a BOM is skipped; CR, LF and CRLF all end lines).
     public init(_ bytes: [UInt8]) {
         var content = bytes.prefix(Self.maxBytes)
@@ -52,8 +58,13 @@ public struct RobotsTxt: Sendable, Hashable {
             case "allow", "disallow":
                 lastWasAgent = false
                 guard let current else { continue }
-                groups[current].rules.append(
-                    Rule(allow: key == "allow", pattern: PathPattern.normalize(value), line: lineNumber))
+                let pattern = PathPattern.normalize(value)
+                groups[current].rules.append(Rule(allow: key == "allow", pattern: pattern, line: lineNumber))
+                // Google (whose rules Applebot follows when it has no group of its own) reads an
+                // allowed `/dir/index.html` as also allowing `/dir/` itself.
+                if key == "allow", let directory = Self.directoryOfIndexPage(pattern) {
+                    groups[current].rules.append(Rule(allow: true, pattern: directory + "$", line: lineNumber))
+                }
             case "crawl-delay":
                 lastWasAgent = false
                 if let current, let delay = Double(value), delay.isFinite, delay >= 0 {
@@ -76,14 +87,22 @@ public struct RobotsTxt: Sendable, Hashable {
         while index < bytes.endIndex {
             let byte = bytes[index]
             if byte == 0x0A || byte == 0x0D {
-                result.append(bytes[start..<index])
+                result.append(bytes[start..<min(index, start + maxLineBytes)])
                 if byte == 0x0D, index + 1 < bytes.endIndex, bytes[index + 1] == 0x0A { index += 1 }
                 start = index + 1
             }
             index += 1
         }
-        if start < bytes.endIndex { result.append(bytes[start..<bytes.endIndex]) }
+        if start < bytes.endIndex { result.append(bytes[start..<min(bytes.endIndex, start + maxLineBytes)]) }
         return result
+    }
+
+    /// `/dir/` for a pattern `/dir/index.html` or `/dir/index.htm`; `nil` otherwise.
+    private static func directoryOfIndexPage(_ pattern: String) -> String? {
+        for page in ["index.html", "index.htm"] where pattern.hasSuffix("/" + page) {
+            return String(pattern.dropLast(page.count))
+        }
+        return nil
     }
 
     /// `key: value` with the comment removed, the key lowercased, both trimmed; `nil` otherwise.
