@@ -118,8 +118,11 @@ final class SitemapXMLReader {
             failed = true
             // The parser's own context comes with its errors (`xmlError.ctxt`); its `node` is the element it
             // was inside (https://gnome.pages.gitlab.gnome.org/libxml2/devhelp/libxml2-parser.html#xmlParserCtxt).
+            // Not when the error comes from checking an entity's content: that runs in a context of its own
+            // (entity `depth` above 0) over a temporary tree, freed before the walk could look at it.
             if error.domain == Int32(XML_FROM_PARSER.rawValue), let context = error.ctxt {
-                openAtError = context.assumingMemoryBound(to: xmlParserCtxt.self).pointee.node
+                let parser = context.assumingMemoryBound(to: xmlParserCtxt.self)
+                openAtError = parser.pointee.depth == 0 ? parser.pointee.node : nil
             }
         }
         guard !source.exceededLimit else { return }
