@@ -52,7 +52,10 @@ struct SitemapConformanceTests {
         let sitemap = try read("crawler-commons/sitemaps/xmlSitemap.gz")
         #expect(sitemap.format == .urlSet)
         #expect(sitemap.pages[1].url == "http://www.example.com/catalog?item=12&desc=vacation_hawaii")
-        #expect(sitemap.pages.map(\.lastModified) == ["2005-01-01", nil, "2004-12-23", "2004-12-23T18:00:15+00:00", "2004-11-23"])
+        #expect(
+            sitemap.pages.map(\.lastModified) == [
+                "2005-01-01", nil, "2004-12-23", "2004-12-23T18:00:15+00:00", "2004-11-23",
+            ])
     }
 
     @Test("Gzip text: five URLs")
@@ -73,7 +76,10 @@ struct SitemapConformanceTests {
     func atom() throws {
         let sitemap = try read("crawler-commons/sitemaps/atom.xml")
         #expect(sitemap.format == .atom)
-        #expect(sitemap.pages == [SitemapEntry(url: "http://example.org/2003/12/13/atom03", lastModified: "2003-12-13T18:30:02Z")])
+        #expect(
+            sitemap.pages == [
+                SitemapEntry(url: "http://example.org/2003/12/13/atom03", lastModified: "2003-12-13T18:30:02Z")
+            ])
     }
 
     @Test("RSS: link, guid when there is no link, &amp; and CDATA in links; pubDate kept")
@@ -100,13 +106,15 @@ struct SitemapConformanceTests {
 
     @Test("Extension elements never count as pages (image:loc, video:*_loc, xhtml:link, PageMap)")
     func extensions() throws {
-        #expect(try read("crawler-commons/sitemaps/extension/sitemap-images.xml").pageURLs == [
-            "http://www.example.com/images/some_image_landing_page.html"
-        ])
+        #expect(
+            try read("crawler-commons/sitemaps/extension/sitemap-images.xml").pageURLs == [
+                "http://www.example.com/images/some_image_landing_page.html"
+            ])
         // <loc> after the <video:video> block still counts.
-        #expect(try read("crawler-commons/sitemaps/extension/sitemap-videos-tvshow.xml").pageURLs == [
-            "https://example.org/my-tv-show/23/13/"
-        ])
+        #expect(
+            try read("crawler-commons/sitemaps/extension/sitemap-videos-tvshow.xml").pageURLs == [
+                "https://example.org/my-tv-show/23/13/"
+            ])
         let real = try read("crawler-commons/sitemaps/extension/hebdenbridgetimes-articles-sitemap.xml")
         #expect(real.pages.first?.lastModified == "2015-05-03T18:51:50+01:00")
         #expect(real.issues.isEmpty)

@@ -143,7 +143,8 @@ struct SitemapFormatTests {
     @Test("Format is judged by content, whatever the content type says")
     func sniffing() {
         let xml = SitemapReader.read(
-            Array(SitemapFixture.urlset("<url><loc>https://example.com/</loc></url>").utf8), url: "https://example.com/s.txt",
+            Array(SitemapFixture.urlset("<url><loc>https://example.com/</loc></url>").utf8),
+            url: "https://example.com/s.txt",
             contentType: "text/plain")
         #expect(xml.format == .urlSet)
         let text = SitemapReader.read(

@@ -29,7 +29,7 @@ final class HTMLDocument {
     /// (https://gnome.pages.gitlab.gnome.org/libxml2/devhelp/libxml2-parser.html#xmlInitParser):
     /// left to happen lazily, two first parses at once race in `xmlDictCreate` → `__xmlRandom`,
     /// which creates the dictionary mutex twice, and both threads then wait on it forever.
-    private static let libraryInitialized: Void = xmlInitParser()
+    static let libraryInitialized: Void = xmlInitParser()
 
     /// Parses UTF-8 HTML and runs `body` with the document, which is freed when `body` returns.
     /// Returns `nil` when libxml2 could not build any tree (empty or unusable input).

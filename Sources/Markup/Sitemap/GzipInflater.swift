@@ -47,13 +47,11 @@ final class GzipInflater {
     func inflate(_ input: [UInt8], from position: inout Int, into output: UnsafeMutableRawBufferPointer) -> Step {
         guard let outputBase = output.baseAddress, !output.isEmpty else { return .produced(0) }
         return input.withUnsafeBufferPointer { inputBuffer -> Step in
-            guard let inputBase = inputBuffer.baseAddress, position < inputBuffer.count else {
-                return .inputExhausted
-            }
-            let available = min(inputBuffer.count - position, Int(UInt32.max))
+            // With no input left zlib is still asked: a member that has ended says so again (Z_STREAM_END).
+            let available = min(max(0, inputBuffer.count - position), Int(UInt32.max))
             // zlib never writes through `next_in`; the type is only non-const because zlib.h is built
-            // without Z_CONST here.
-            stream.pointee.next_in = UnsafeMutablePointer(mutating: inputBase + position)
+            // without Z_CONST here. It may be null when `avail_in` is 0.
+            stream.pointee.next_in = inputBuffer.baseAddress.map { UnsafeMutablePointer(mutating: $0 + position) }
             stream.pointee.avail_in = uInt(available)
             stream.pointee.next_out = outputBase.assumingMemoryBound(to: Bytef.self)
             stream.pointee.avail_out = uInt(min(output.count, Int(UInt32.max)))

@@ -40,7 +40,9 @@ final class SitemapByteSource {
         var chunk = [UInt8](repeating: 0, count: max(0, count))
         while lookahead.count - lookaheadPosition < count && !ended {
             let wanted = count - (lookahead.count - lookaheadPosition)
-            let got = chunk.withUnsafeMutableBytes { produce(into: UnsafeMutableRawBufferPointer(rebasing: $0[..<wanted])) }
+            let got = chunk.withUnsafeMutableBytes {
+                produce(into: UnsafeMutableRawBufferPointer(rebasing: $0[..<wanted]))
+            }
             lookahead.append(contentsOf: chunk[..<got])
         }
         return lookahead[lookaheadPosition..<min(lookahead.count, lookaheadPosition + count)]
@@ -64,7 +66,8 @@ final class SitemapByteSource {
         let room = limit - produced
         // One byte more than the limit allows tells "exactly at the limit" from "over it".
         let wanted = min(buffer.count, room + 1)
-        let got = isCompressed ? inflate(into: .init(rebasing: buffer[..<wanted])) : copy(into: .init(rebasing: buffer[..<wanted]))
+        let piece = UnsafeMutableRawBufferPointer(rebasing: buffer[..<wanted])
+        let got = isCompressed ? inflate(into: piece) : copy(into: piece)
         if got > room {
             exceededLimit = true
             ended = true

@@ -9,7 +9,8 @@ extension SitemapEntryScanner {
         let kind: Field?
         switch (collector.sitemap.format, element.localName) {
         case (.urlSet, "loc"), (.sitemapIndex, "loc"), (.rss, "link"): kind = .location
-        case (.urlSet, "lastmod"), (.sitemapIndex, "lastmod"), (.rss, "pubDate"), (.atom, "updated"): kind = .lastModified
+        case (.urlSet, "lastmod"), (.sitemapIndex, "lastmod"), (.rss, "pubDate"), (.atom, "updated"):
+            kind = .lastModified
         case (.atom, "published"): kind = .published
         case (.rss, "guid"): kind = .guid
         case (.atom, "link"):
@@ -78,7 +79,8 @@ extension SitemapEntryScanner {
         let ownText = entry.ownText.trimmingSpaces()
         let element = Self.entryElementName(format)
         if format == .urlSet || format == .sitemapIndex, !ownText.isEmpty {
-            collector.note(.missingURL, "<\(element)> without <loc>: its own text is taken as the URL", line: entry.line)
+            collector.note(
+                .missingURL, "<\(element)> without <loc>: its own text is taken as the URL", line: entry.line)
             collector.add(url: ownText, lastModified: date, line: entry.line, isChild: isChild)
             return
         }

@@ -39,7 +39,8 @@ public enum SitemapReader {
             collector.note(.unknownFormat, "binary content\(served), not a sitemap", line: 1)
         case .xml:
             SitemapXMLReader.read(source, url: url, into: &collector)
-            if collector.sitemap.format == nil, !collector.sitemap.issues.contains(where: { $0.kind == .unknownFormat }) {
+            let explained = collector.sitemap.issues.contains { $0.kind == .unknownFormat }
+            if collector.sitemap.format == nil && !explained {
                 let served = contentType.map { " (served as \($0))" } ?? ""
                 collector.note(.unknownFormat, "no root element found\(served)")
             }
@@ -66,7 +67,8 @@ private enum ContentKind {
     init(_ prefix: ArraySlice<UInt8>) {
         var bytes = prefix
         // UTF-16 and UTF-32 can only be XML here (text sitemaps are UTF-8); libxml2 reads their byte order mark.
-        if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0, 0, 0xFE, 0xFF]) {
+        let wideByteOrderMarks: [[UInt8]] = [[0xFE, 0xFF], [0xFF, 0xFE], [0, 0, 0xFE, 0xFF]]
+        if wideByteOrderMarks.contains(where: { bytes.starts(with: $0) }) {
             self = .xml
             return
         }

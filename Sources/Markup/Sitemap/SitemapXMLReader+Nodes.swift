@@ -1,5 +1,5 @@
-import Foundation
 internal import CLibXML2
+import Foundation
 
 /// Reading names, text and lines off the reader's current node and off tree nodes, without any
 /// allocation libxml2 would need freed (only `Const` accessors and the node structs themselves).
@@ -8,7 +8,8 @@ extension SitemapXMLReader {
     func currentElement(depth: Int) -> SitemapEntryScanner.Element {
         let name = Self.string(xmlTextReaderConstLocalName(reader), limit: 200)
         let namespace = xmlTextReaderConstNamespaceUri(reader).map { Self.string($0, limit: 2048) }
-        var element = SitemapEntryScanner.Element(localName: name, namespace: namespace, depth: depth, line: currentLine)
+        var element = SitemapEntryScanner.Element(
+            localName: name, namespace: namespace, depth: depth, line: currentLine)
         if name == "link" {
             while xmlTextReaderMoveToNextAttribute(reader) == 1 {
                 // Only unprefixed attributes: a foreign `x:href` is not Atom's.
@@ -40,7 +41,9 @@ extension SitemapXMLReader {
         return element
     }
 
-    private func set(_ attribute: String, _ value: UnsafePointer<xmlChar>?, of element: inout SitemapEntryScanner.Element) {
+    private func set(
+        _ attribute: String, _ value: UnsafePointer<xmlChar>?, of element: inout SitemapEntryScanner.Element
+    ) {
         switch attribute {
         case "href": element.href = Self.string(value, limit: textLimit)
         case "rel": element.rel = Self.string(value, limit: 200).trimmingSpaces()

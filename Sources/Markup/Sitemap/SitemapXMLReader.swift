@@ -22,9 +22,6 @@ final class SitemapXMLReader {
         XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
             | XML_PARSE_BIG_LINES.rawValue | XML_PARSE_COMPACT.rawValue)
 
-    /// libxml2's one-time set-up before the first parse (see `HTMLDocument.libraryInitialized`).
-    private static let libraryInitialized: Void = xmlInitParser()
-
     /// What the scanner last received from the node loop, so that the recovery walk goes on from there.
     enum Delivered {
         /// The start tag of a non-empty element at this depth; nothing inside it yet.
@@ -61,7 +58,9 @@ final class SitemapXMLReader {
     /// Reads the XML document `source` streams into `collector`. `url` names the document in libxml2
     /// (and is the base it would resolve against); nothing is ever fetched from it.
     static func read(_ source: SitemapByteSource, url: String, into collector: inout SitemapCollector) {
-        _ = libraryInitialized
+        // libxml2's one-time set-up, shared with the HTML parser: two separate initializers could run
+        // `xmlInitParser` on two threads at once, the race `HTMLDocument.libraryInitialized` describes.
+        _ = HTMLDocument.libraryInitialized
         // The source outlives the reader: the caller holds it, and so does `SitemapXMLReader.source`.
         let context = Unmanaged.passUnretained(source).toOpaque()
         let created = url.withCString { xmlReaderForIO(readBytes, nil, context, $0, nil, options) }
@@ -118,8 +117,11 @@ final class SitemapXMLReader {
             failed = true
             // The parser's own context comes with its errors (`xmlError.ctxt`); its `node` is the element it
             // was inside (https://gnome.pages.gitlab.gnome.org/libxml2/devhelp/libxml2-parser.html#xmlParserCtxt).
+            // Not when the error comes from checking an entity's content: that runs in a context of its own
+            // (entity `depth` above 0) over a temporary tree, freed before the walk could look at it.
             if error.domain == Int32(XML_FROM_PARSER.rawValue), let context = error.ctxt {
-                openAtError = context.assumingMemoryBound(to: xmlParserCtxt.self).pointee.node
+                let parser = context.assumingMemoryBound(to: xmlParserCtxt.self)
+                openAtError = parser.pointee.depth == 0 ? parser.pointee.node : nil
             }
         }
         guard !source.exceededLimit else { return }
