@@ -13,7 +13,8 @@ struct TimeoutTests {
             let started = ContinuousClock.now
             let error = await fetchError(fetcher, "https://127.0.0.1:\(listener.port)/")
             #expect(error?.kind == .connectTimeout)
-            #expect(ContinuousClock.now - started < .seconds(5))
+            // Well before the 10 s total timeout; the whole suite on two cores has stretched this to 6.5 s.
+            #expect(ContinuousClock.now - started < .seconds(9))
         }
     }
 
