@@ -86,6 +86,9 @@ struct CrawlLoop {
                 }
                 if let opened = batchOpenedAt { schedule(timerAt: opened + configuration.commitInterval, in: &group) }
                 guard let output = try await group.next() else { continue }
+                // Once cancelled, fetches end with CancellationError: those URLs were in flight
+                // and stay queued for the resumed pass, so nothing more is taken in.
+                if Task.isCancelled { break }
                 handle(output)
             }
             group.cancelAll()

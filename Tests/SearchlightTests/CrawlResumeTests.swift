@@ -86,6 +86,36 @@ struct CrawlResumeTests {
         #expect(repeats == Dictionary(uniqueKeysWithValues: gates.joined().map { ($0, 2) }), "\(repeats)")
     }
 
+    @Test("Ctrl-C stops cleanly: what finished is committed, the summary says stopped, the rerun resumes")
+    func interrupt() async throws {
+        let site = try Self.makeSite()
+        defer { try? FileManager.default.removeItem(at: site) }
+        let server = try await FixtureServer.start(directory: site)
+        let storeFolder = FileManager.default.temporaryDirectory.appendingPathComponent("sigint-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: storeFolder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: storeFolder) }
+        let arguments = [
+            "crawl", server.url("/"), "--store", storeFolder.appendingPathComponent("s.sqlite").path,
+            "--allow-private-network", "--delay", "0", "--json",
+        ]
+        for path in ["/p20.html", "/p21.html"] { await server.setBehaviour(.hang, for: path) }
+        let process = try KillableProcess(CommandRunner.executable, arguments)
+        try #require(await Self.waitUntilRequested(["/p20.html", "/p21.html"], from: server))
+        process.interrupt()
+        #expect(await process.waitForExit() == 0)
+        let stopped = process.standardOutput
+        #expect(stopped.contains(#""finished":false"#), "\(stopped)")
+        #expect(stopped.contains(#""resumed":false"#))
+
+        for path in ["/p20.html", "/p21.html"] { await server.removeBehaviour(for: path) }
+        let resumed = try await CommandRunner.run(arguments)
+        await server.stop()
+        #expect(resumed.status == 0)
+        #expect(resumed.standardOutput.contains(#""resumed":true"#))
+        #expect(resumed.standardOutput.contains(#""finished":true"#))
+        #expect(resumed.standardOutput.contains(#""pagesFetched":\#(Self.pageCount + 1)"#))
+    }
+
     /// Waits (bounded, polling the request log) until every path in `paths` was requested.
     static func waitUntilRequested(_ paths: [String], from server: FixtureServer) async -> Bool {
         let deadline = ContinuousClock.now + .seconds(60)

@@ -1,17 +1,19 @@
 import Foundation
 
-/// A child process started in the background, to be killed mid-run. Its output goes to
-/// /dev/null (nothing to drain); its exit is awaited through `terminationHandler`, never by
-/// blocking a thread of the cooperative pool.
+/// A child process started in the background, to be killed or interrupted mid-run. Its standard
+/// output goes to a temporary file (nothing to drain while it runs), standard error to /dev/null;
+/// its exit is awaited through `terminationHandler`, never by blocking a thread of the cooperative pool.
 final class KillableProcess: @unchecked Sendable {
     // @unchecked: `process` is only started in init, then signalled (thread-safe) and awaited.
     private let process = Process()
     private let exit = AsyncStream<Int32>.makeStream()
+    private let outputFile = FileManager.default.temporaryDirectory.appendingPathComponent("out-\(UUID().uuidString)")
 
     init(_ executable: URL, _ arguments: [String]) throws {
         process.executableURL = executable
         process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
+        _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: outputFile)
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
         let continuation = exit.continuation
@@ -25,6 +27,20 @@ final class KillableProcess: @unchecked Sendable {
     /// Sends SIGKILL: no handler runs, nothing is flushed, as with `kill -9`.
     func kill() {
         Foundation.kill(process.processIdentifier, SIGKILL)
+    }
+
+    /// Sends SIGINT, as Ctrl-C does.
+    func interrupt() {
+        Foundation.kill(process.processIdentifier, SIGINT)
+    }
+
+    /// What the process printed to standard output (complete once it exited).
+    var standardOutput: String {
+        (try? String(contentsOf: outputFile, encoding: .utf8)) ?? ""
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: outputFile)
     }
 
     /// The exit status (for a signal, the signal number, as Foundation reports it).
