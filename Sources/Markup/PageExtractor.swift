@@ -21,15 +21,9 @@ public enum PageExtractor {
             walker.walk(root)
             walker.finish(into: &markup)
             if walker.sawMicrodata {
-                let (items, truncated) = MicrodataReader(walker: walker).items(in: root)
-                markup.microdata = items
-                if truncated {
-                    markup.issues.append(
-                        MarkupIssue(
-                            kind: "microdata",
-                            message:
-                                "itemref graph too large: stopped after \(MicrodataReader.maxValues) property values"))
-                }
+                var reader = MicrodataReader(walker: walker)
+                markup.microdata = reader.items(in: root)
+                markup.issues += reader.issues
             }
             if walker.sawRDFa {
                 markup.rdfa = RDFaReader(resolver: walker.resolver).items(in: root)
