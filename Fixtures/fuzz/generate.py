@@ -157,6 +157,13 @@ def microdata_fanout_crawl_work(levels=24, subtree=3000):
     return bytes([NONE]) + b"".join(parts)
 
 
+def base_href_amplification(length=30000, links=3300):
+    """A 30,000-character <base href> and 3,300 relative links: each resolved link was as long as the
+    base (100 MB of links from a 63 KB page)."""
+    base = b'<base href="https://example.com/' + b"a" * length + b'/">'
+    return bytes([NONE]) + base + b"<a href=x>" * links
+
+
 INPUTS = {
     "microdata-itemref-fan-out": microdata_fan_out(),
     "microdata-itemprop-names": microdata_itemprop_names(),
@@ -173,6 +180,7 @@ INPUTS = {
     "urls-and-meta": urls_and_meta(),
     "control-and-invalid-utf8": control_and_invalid_utf8(),
     "microdata-fanout-crawl-work": microdata_fanout_crawl_work(),
+    "base-href-amplification": base_href_amplification(),
 }
 
 for name, data in INPUTS.items():
