@@ -144,6 +144,26 @@ def control_and_invalid_utf8():
             + LD_OPEN + b'{"name":"\x01\x02\t\n\\u0000\\ud800\\udc00x","@type":"\x00"}' + LD_CLOSE)
 
 
+def microdata_fanout_crawl_work(levels=24, subtree=3000):
+    """The itemref fan-out again, but every item also names one shared 3,000-element subtree: each of
+    the (value-budget-bounded) paths re-crawled that subtree, so the crawl, not the values, grew."""
+    parts = [b'<div id="big">' + b"<i></i>" * subtree + b'</div><div itemscope itemref="a0 b0 big">']
+    for level in range(levels):
+        refs = f"a{level + 1} b{level + 1} big" if level + 1 < levels else "big"
+        for side in "ab":
+            parts.append(
+                f'<div id="{side}{level}" itemprop="p{level}" itemscope itemref="{refs}">x</div>'.encode())
+    parts.append(b"</div>")
+    return bytes([NONE]) + b"".join(parts)
+
+
+def base_href_amplification(length=30000, links=3300):
+    """A 30,000-character <base href> and 3,300 relative links: each resolved link was as long as the
+    base (100 MB of links from a 63 KB page)."""
+    base = b'<base href="https://example.com/' + b"a" * length + b'/">'
+    return bytes([NONE]) + base + b"<a href=x>" * links
+
+
 INPUTS = {
     "microdata-itemref-fan-out": microdata_fan_out(),
     "microdata-itemprop-names": microdata_itemprop_names(),
@@ -159,6 +179,8 @@ INPUTS = {
     "prescan-torture": prescan_torture(),
     "urls-and-meta": urls_and_meta(),
     "control-and-invalid-utf8": control_and_invalid_utf8(),
+    "microdata-fanout-crawl-work": microdata_fanout_crawl_work(),
+    "base-href-amplification": base_href_amplification(),
 }
 
 for name, data in INPUTS.items():

@@ -5,17 +5,24 @@
 /// are found by crawling its subtree and the elements its `itemref` names, stopping at
 /// nested items, then sorted into tree order. Cycles (an `itemref` back to an ancestor)
 /// and absurd nesting are cut off.
+///
+/// One reader serves one page. `itemref` lets an item be reached along many paths, each of
+/// which holds its own copy; the copies are paid for from a value budget, and the work behind
+/// them is done once per element: an item element's property crawl and a property element's
+/// value are remembered, so a path costs only the values it adds. What the crawls themselves
+/// visit is charged to a crawl budget (many items can each `itemref` one large subtree).
+/// Budgets that run out are reported in ``issues``.
 struct MicrodataReader {
+    /// A property element found by a crawl, with its property names (never empty).
+    struct PropertyElement {
+        var node: HTMLNode
+        var names: [String]
+    }
+
     private let elementsByID: [String: HTMLNode]
     private let order: [NodeKey: Int]
     private let resolver: URLResolver
     private static let maxDepth = 32
-
-    init(walker: PageWalker) {
-        elementsByID = walker.elementsByID
-        order = walker.order
-        resolver = walker.resolver
-    }
 
     /// The most property values one page may expand into. `itemref` lets an item be reached
     /// along many paths, and each path copies it: a chain of items that each reference two
@@ -24,62 +31,101 @@ struct MicrodataReader {
     /// few hundred values.
     static let maxValues = 20_000
 
-    /// Every top-level item, in tree order, and whether the value budget cut some off.
-    func items(in root: HTMLNode) -> (items: [MicrodataItem], truncated: Bool) {
+    /// The element visits every property crawl of a page may make together, beyond two per
+    /// element of the page (see ``crawlAllowance``). Without `itemref` each element is crawled
+    /// once, by the item around it; a subtree that many items `itemref` is crawled once per item.
+    static let baseCrawlSteps = 200_000
+
+    /// The element visits this page's crawls may make: ``baseCrawlSteps`` plus two per element.
+    let crawlAllowance: Int
+    /// Problems met: a budget that ran out. At most one issue per budget.
+    private(set) var issues: [MarkupIssue] = []
+
+    private var valuesLeft = Self.maxValues
+    private var crawlStepsLeft: Int
+    private var crawlCutShort = false
+    private var propertiesByItem: [NodeKey: [PropertyElement]] = [:]
+    private var valuesByElement: [NodeKey: StructuredValue<MicrodataItem>] = [:]
+
+    init(walker: PageWalker) {
+        elementsByID = walker.elementsByID
+        order = walker.order
+        resolver = walker.resolver
+        crawlAllowance = Self.baseCrawlSteps + 2 * walker.order.count
+        crawlStepsLeft = crawlAllowance
+    }
+
+    /// Every top-level item, in tree order. Call once per reader.
+    mutating func items(in root: HTMLNode) -> [MicrodataItem] {
         var items: [MicrodataItem] = []
-        var budget = Self.maxValues
         var stack = [root]
         while let node = stack.popLast() {
             guard node.isElement else { continue }
             if node.hasAttribute("itemscope") && !node.hasAttribute("itemprop") {
                 var visiting: Set<NodeKey> = []
-                items.append(item(node, visiting: &visiting, depth: 0, budget: &budget).item)
+                items.append(item(node, visiting: &visiting, depth: 0).item)
             }
             stack.append(contentsOf: node.children.reversed())
         }
-        return (items, budget <= 0)
+        if valuesLeft <= 0 {
+            issues.append(
+                MarkupIssue(
+                    kind: "microdata",
+                    message: "itemref graph too large: stopped after \(Self.maxValues) property values"))
+        }
+        if crawlCutShort {
+            issues.append(
+                MarkupIssue(
+                    kind: "microdata",
+                    message:
+                        "itemref crawl too large: stopped after \(crawlAllowance) element visits; "
+                        + "items after that have no properties"))
+        }
+        return items
     }
 
     /// The item `element` starts, and its size: the property values it holds, nested ones and
-    /// copies included, as `budget` was charged for them.
-    private func item(
-        _ element: HTMLNode, visiting: inout Set<NodeKey>, depth: Int, budget: inout Int
+    /// copies included, as the value budget was charged for them.
+    private mutating func item(
+        _ element: HTMLNode, visiting: inout Set<NodeKey>, depth: Int
     ) -> (item: MicrodataItem, size: Int) {
-        visiting.insert(NodeKey(element))
-        defer { visiting.remove(NodeKey(element)) }
         let types = (element.attribute("itemtype") ?? "").split(whereSeparator: \.isWhitespace).map(String.init)
         let id = element.attribute("itemid").flatMap { resolver.resolve($0) }
         var result = MicrodataItem(types: types, id: id)
+        // Out of values, every property would be skipped: do not crawl for them.
+        guard valuesLeft > 0 else { return (result, 0) }
+        visiting.insert(NodeKey(element))
+        defer { visiting.remove(NodeKey(element)) }
         var size = 0
         for property in propertyElements(of: element) {
-            let names = (property.attribute("itemprop") ?? "").split(whereSeparator: \.isWhitespace)
-            guard !names.isEmpty, budget > 0 else { continue }
-            budget -= 1
+            guard valuesLeft > 0 else { break }
+            valuesLeft -= 1
             let value: StructuredValue<MicrodataItem>
             // The value and everything nested in it: what each further name's copy costs.
             var valueSize = 1
-            if property.hasAttribute("itemscope") {
+            if property.node.hasAttribute("itemscope") {
                 // A nested item that is also an ancestor would recurse forever: record its types only.
-                if visiting.contains(NodeKey(property)) || depth >= Self.maxDepth {
+                if visiting.contains(NodeKey(property.node)) || depth >= Self.maxDepth {
                     value = .text("")
                 } else {
-                    let nested = item(property, visiting: &visiting, depth: depth + 1, budget: &budget)
+                    // Not remembered like the crawl: the cut-offs above make an item's expansion depend on its path.
+                    let nested = item(property.node, visiting: &visiting, depth: depth + 1)
                     value = .item(nested.item)
                     valueSize += nested.size
                 }
             } else {
-                value = self.value(of: property)
+                value = self.value(of: property.node)
             }
-            for (index, name) in names.enumerated() {
+            for (index, name) in property.names.enumerated() {
                 // The first copy is paid for; a further one only while the budget covers all of it.
                 if index > 0 {
-                    guard budget >= valueSize else {
-                        budget = 0
+                    guard valuesLeft >= valueSize else {
+                        valuesLeft = 0
                         break
                     }
-                    budget -= valueSize
+                    valuesLeft -= valueSize
                 }
-                result.properties.append(MicrodataProperty(name: String(name), value: value))
+                result.properties.append(MicrodataProperty(name: name, value: value))
                 size += valueSize
             }
         }
@@ -87,26 +133,47 @@ struct MicrodataReader {
     }
 
     /// The crawl of the spec: children of the item and `itemref` targets, not descending
-    /// into nested items, each element once, sorted into tree order.
-    private func propertyElements(of root: HTMLNode) -> [HTMLNode] {
+    /// into nested items, each element once, sorted into tree order. Done once per item
+    /// element; each element it visits costs one crawl step, and once the steps are spent
+    /// the crawl stops where it is.
+    private mutating func propertyElements(of root: HTMLNode) -> [PropertyElement] {
+        if let known = propertiesByItem[NodeKey(root)] { return known }
         var pending: [HTMLNode] = Array(root.children.filter(\.isElement))
         for id in (root.attribute("itemref") ?? "").split(whereSeparator: \.isWhitespace) {
             if let target = elementsByID[String(id)] { pending.append(target) }
         }
         var seen: Set<NodeKey> = [NodeKey(root)]
-        var found: [HTMLNode] = []
+        var found: [PropertyElement] = []
         while let element = pending.popLast() {
             guard seen.insert(NodeKey(element)).inserted else { continue }
-            if element.hasAttribute("itemprop") { found.append(element) }
+            guard crawlStepsLeft > 0 else {
+                crawlCutShort = true
+                break
+            }
+            crawlStepsLeft -= 1
+            // An element is a property when its `itemprop` has at least one name.
+            if let itemprop = element.attribute("itemprop") {
+                let names = itemprop.split(whereSeparator: \.isWhitespace).map(String.init)
+                if !names.isEmpty { found.append(PropertyElement(node: element, names: names)) }
+            }
             if !element.hasAttribute("itemscope") {
                 pending.append(contentsOf: element.children.filter(\.isElement))
             }
         }
-        return found.sorted { (order[NodeKey($0)] ?? 0) < (order[NodeKey($1)] ?? 0) }
+        found.sort { (order[NodeKey($0.node)] ?? 0) < (order[NodeKey($1.node)] ?? 0) }
+        propertiesByItem[NodeKey(root)] = found
+        return found
     }
 
-    /// The property value of a non-item element, by element name.
-    private func value(of element: HTMLNode) -> StructuredValue<MicrodataItem> {
+    /// The property value of a non-item element, by element name; worked out once per element.
+    private mutating func value(of element: HTMLNode) -> StructuredValue<MicrodataItem> {
+        if let known = valuesByElement[NodeKey(element)] { return known }
+        let value = Self.value(of: element, resolver: resolver)
+        valuesByElement[NodeKey(element)] = value
+        return value
+    }
+
+    private static func value(of element: HTMLNode, resolver: URLResolver) -> StructuredValue<MicrodataItem> {
         func url(_ attribute: String) -> StructuredValue<MicrodataItem> {
             .url(element.attribute(attribute).flatMap { resolver.resolve($0) } ?? "")
         }

@@ -7,6 +7,22 @@ public enum PageExtractor {
     /// The most visible text kept for snippets, in characters.
     public static let maxTextLength = 20_000
 
+    /// The longest URL kept, in bytes of UTF-8, once resolved: a longer link or link tag is
+    /// dropped and a longer `<base href>` ignored, each reported in ``PageMarkup/issues``.
+    public static let maxURLLength = 4096
+
+    /// The most `<a href>`/`<area href>` elements read per page, in document order; the rest are
+    /// counted in one issue.
+    public static let maxLinks = 10_000
+
+    /// The most bytes of URLs the kept links of a page hold together (4 MiB); the links from
+    /// the first one that would pass it on are counted in one issue.
+    public static let maxLinkBytes = 4 * 1024 * 1024
+
+    /// The most `<link rel href>` elements read per page, in document order; the rest are
+    /// counted in one issue.
+    public static let maxLinkTags = 1_000
+
     /// Extracts from UTF-8 HTML.
     /// - Parameters:
     ///   - html: The page as UTF-8 bytes (decode other charsets first).
@@ -21,15 +37,9 @@ public enum PageExtractor {
             walker.walk(root)
             walker.finish(into: &markup)
             if walker.sawMicrodata {
-                let (items, truncated) = MicrodataReader(walker: walker).items(in: root)
-                markup.microdata = items
-                if truncated {
-                    markup.issues.append(
-                        MarkupIssue(
-                            kind: "microdata",
-                            message:
-                                "itemref graph too large: stopped after \(MicrodataReader.maxValues) property values"))
-                }
+                var reader = MicrodataReader(walker: walker)
+                markup.microdata = reader.items(in: root)
+                markup.issues += reader.issues
             }
             if walker.sawRDFa {
                 markup.rdfa = RDFaReader(resolver: walker.resolver).items(in: root)
@@ -60,11 +70,9 @@ public enum PageExtractor {
 /// The single walk over the tree. Not `Sendable`: it holds borrowed libxml2 nodes.
 struct PageWalker {
     private(set) var resolver: URLResolver
-    private var baseHref: String?
     private var title: String?
     private var metaTags: [MetaTag] = []
-    private var rawLinkTags: [(node: HTMLNode, rel: [String], href: String)] = []
-    private var rawLinks: [(href: String, nofollow: Bool, line: Int)] = []
+    private var links = LinkCollector()
     private var scripts: [ScriptText] = []
     private var text = VisibleText(limit: PageExtractor.maxTextLength)
     private(set) var sawMicrodata = false
@@ -107,21 +115,21 @@ struct PageWalker {
         }
         switch name {
         case "base":
-            if baseHref == nil, let href = node.attribute("href") { baseHref = href }
+            if let href = node.attribute("href") { links.addBase(href: href, line: node.line) }
         case "title":
             if title == nil, !isInsideSVG(node) { title = node.textContent.collapsingWhitespace() }
         case "meta":
             visitMeta(node)
         case "link":
             if let rel = node.attribute("rel"), let href = node.attribute("href") {
-                rawLinkTags.append(
-                    (node, rel.lowercased().split(whereSeparator: \.isWhitespace).map(String.init), href))
+                links.addLinkTag(
+                    node, rel: rel.lowercased().split(whereSeparator: \.isWhitespace).map(String.init), href: href)
             }
         case "a", "area":
             if let href = node.attribute("href") {
                 let rel = Set((node.attribute("rel") ?? "").lowercased().split(whereSeparator: \.isWhitespace))
                 let nofollow = rel.contains("nofollow") || rel.contains("ugc") || rel.contains("sponsored")
-                rawLinks.append((href, nofollow, node.line))
+                links.addLink(href: href, nofollow: nofollow, line: node.line)
             }
         case "script":
             let type = (node.attribute("type") ?? "").trimmingSpaces().lowercased()
@@ -165,22 +173,9 @@ struct PageWalker {
 
     /// Resolves what depended on `<base href>` and moves the results into `markup`.
     mutating func finish(into markup: inout PageMarkup) {
-        if let baseHref, let base = resolver.resolve(baseHref) {
-            resolver = URLResolver(base: base)
-            markup.baseURL = base
-        }
+        resolver = links.resolve(against: resolver, into: &markup)
         markup.title = title.flatMap { $0.isEmpty ? nil : $0 }
         markup.metaTags = metaTags
-        markup.linkTags = rawLinkTags.compactMap { raw in
-            guard let href = resolver.resolve(raw.href) else { return nil }
-            return LinkTag(
-                rel: raw.rel, href: href, hreflang: raw.node.attribute("hreflang"), type: raw.node.attribute("type"),
-                sizes: raw.node.attribute("sizes"), line: raw.node.line)
-        }
-        markup.links = rawLinks.compactMap { raw in
-            guard let url = resolver.resolveWeb(raw.href) else { return nil }
-            return PageLink(url: url, nofollow: raw.nofollow, line: raw.line)
-        }
         markup.jsonLDScripts = scripts
         markup.text = text.result
         for tag in metaTags where tag.kind == .name && (tag.key == "robots" || tag.key == "applebot") {

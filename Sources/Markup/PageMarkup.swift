@@ -5,15 +5,19 @@
 public struct PageMarkup: Sendable, Hashable {
     /// The URL the page was fetched from (or mapped onto, offline).
     public var url: String
-    /// The URL relative references resolve against: `<base href>` if present, else ``url``.
+    /// The URL relative references resolve against: `<base href>` if present (and at most
+    /// ``PageExtractor/maxURLLength`` bytes once resolved), else ``url``.
     public var baseURL: String
     /// The text of the first `<title>`, white space collapsed.
     public var title: String?
     /// Every `<meta>` with a name, property, http-equiv or charset, in document order.
     public var metaTags: [MetaTag]
-    /// Every `<link rel>`.
+    /// Every `<link rel>` among the first ``PageExtractor/maxLinkTags``, except those longer
+    /// than ``PageExtractor/maxURLLength`` bytes once resolved (counted in ``issues``).
     public var linkTags: [LinkTag]
-    /// Every `<a href>` (and `<area href>`) with an http or https target.
+    /// Every `<a href>` (and `<area href>`) with an http or https target, among the first
+    /// ``PageExtractor/maxLinks`` and up to ``PageExtractor/maxLinkBytes`` bytes of URLs in all,
+    /// except those longer than ``PageExtractor/maxURLLength`` bytes (each bound counted in ``issues``).
     public var links: [PageLink]
     /// The text of every `<script type="application/ld+json">`, unparsed, with its line.
     public var jsonLDScripts: [ScriptText]
