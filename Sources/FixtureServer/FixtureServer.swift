@@ -125,7 +125,7 @@ public actor FixtureServer {
     /// Waits until at least `count` requests have arrived, checking every few milliseconds, for at most `timeout`.
     ///
     /// - Returns: whether the count was reached in time.
-    public func waitForRequests(_ count: Int, timeout: Duration = .seconds(5)) async -> Bool {
+    public func waitForRequests(_ count: Int, timeout: Duration = .seconds(30)) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         while core.statistics().log.count < count {
             guard ContinuousClock.now < deadline else { return false }
@@ -140,7 +140,7 @@ public actor FixtureServer {
     /// close, use ``waitForOpenConnections(atMost:timeout:)``.
     ///
     /// - Returns: whether the count was reached in time.
-    public func waitForConnections(_ count: Int, timeout: Duration = .seconds(5)) async -> Bool {
+    public func waitForConnections(_ count: Int, timeout: Duration = .seconds(30)) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         while core.statistics().total < count {
             guard ContinuousClock.now < deadline else { return false }
@@ -153,7 +153,7 @@ public actor FixtureServer {
     /// most `timeout`.
     ///
     /// - Returns: whether the count dropped that far in time.
-    public func waitForOpenConnections(atMost count: Int, timeout: Duration = .seconds(5)) async -> Bool {
+    public func waitForOpenConnections(atMost count: Int, timeout: Duration = .seconds(30)) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         while core.statistics().open > count {
             guard ContinuousClock.now < deadline else { return false }

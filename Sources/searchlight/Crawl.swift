@@ -63,8 +63,9 @@ extension Searchlight {
             guard (0...86_400).contains(delay), (0...86_400).contains(maxCrawlDelay) else {
                 throw ValidationError("--delay and --max-crawl-delay must be between 0 and 86400 seconds.")
             }
-            guard (16...65_536).contains(maxURLLength) else {
-                throw ValidationError("--max-url-length must be between 16 and 65536.")
+            // Extraction already drops links over 4,096 bytes (PageExtractor.maxURLLength).
+            guard (32...4096).contains(maxURLLength) else {
+                throw ValidationError("--max-url-length must be between 32 and 4096.")
             }
         }
 

@@ -24,8 +24,8 @@ struct CrawlEdgeTests {
         for (earlier, later) in zip(times, times.dropFirst()) {
             #expect(later - earlier >= 0.199)
         }
-        // The cap works: 30 s would take minutes.
-        #expect(ContinuousClock.now - started < .seconds(20))
+        // The cap works: three 30 s gaps would take 90 s (the bound is loose for a loaded machine).
+        #expect(ContinuousClock.now - started < .seconds(60))
     }
 
     @Test("a redirect chain longer than five hops ends; every hop is recorded")

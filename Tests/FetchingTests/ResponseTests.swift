@@ -96,9 +96,11 @@ struct ResponseTests {
 
     @Test("A refused connection is a connection failure")
     func refused() async throws {
-        let server = try await FixtureServer.start()
-        let url = server.url("/")
-        await server.stop()
+        // A port bound without listening refuses connections and stays ours for the test; a
+        // stopped server's port could be taken by another test's listener meanwhile.
+        let closed = try SilentListener(listening: false)
+        defer { closed.close() }
+        let url = "http://127.0.0.1:\(closed.port)/"
         try await withFetcher(configuration: testConfiguration()) { fetcher in
             let error = await fetchError(fetcher, url)
             #expect(error?.kind == .connectionFailed)

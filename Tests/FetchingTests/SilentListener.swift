@@ -9,7 +9,11 @@ final class SilentListener {
     private let descriptor: Int32
     private var fillers: [Int32] = []
 
-    init(fillBacklog: Bool = false) throws {
+    /// - Parameters:
+    ///   - fillBacklog: Fill the accept backlog, so a new TCP connection is never accepted.
+    ///   - listening: `false` binds the port without listening: connections are refused, and
+    ///     no other socket (another test's server) can take the port meanwhile.
+    init(fillBacklog: Bool = false, listening: Bool = true) throws {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw POSIXError(.EMFILE) }
         self.descriptor = descriptor
@@ -22,7 +26,7 @@ final class SilentListener {
                 bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
-        guard bound == 0, listen(descriptor, 0) == 0 else { throw POSIXError(.EADDRINUSE) }
+        guard bound == 0, !listening || listen(descriptor, 0) == 0 else { throw POSIXError(.EADDRINUSE) }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         _ = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }

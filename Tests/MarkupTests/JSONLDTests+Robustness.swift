@@ -99,7 +99,9 @@ struct JSONLDRobustnessTests {
     @Test("Pathological repetitions finish quickly", arguments: pathologicalInputs)
     func pathological(_ input: Pathological) {
         let time = ContinuousClock().measure { parseChecked(input.text) }
-        #expect(time < .seconds(1), "took \(time)")
+        // Linear work takes milliseconds; quadratic work on these sizes takes minutes. The bound is
+        // loose because the whole suite shares two cores (1.09 s seen once under load).
+        #expect(time < .seconds(5), "took \(time)")
     }
 
     @Test("Random bytes never crash the parser or produce a malformed error")

@@ -83,7 +83,16 @@ struct CrawlResumeTests {
         let pageRequests = requests.filter { $0.route.hasPrefix("/p") || $0.route == "/" }.map(\.route)
         let repeats = Dictionary(grouping: pageRequests, by: { $0 }).mapValues(\.count).filter { $0.value > 1 }
         #expect(Set(pageRequests).count == Self.pageCount + 1, "every page was requested")
-        #expect(repeats == Dictionary(uniqueKeysWithValues: gates.joined().map { ($0, 2) }), "\(repeats)")
+        let expected = Dictionary(uniqueKeysWithValues: gates.joined().map { ($0, 2) })
+        if repeats != expected {
+            // Say what the crawler logged for the unexpected repeats (retries? failures?).
+            let log = try await DatabaseQueue(path: storePath).read { db in
+                try Row.fetchAll(db, sql: "SELECT url, outcome, detail, http_status FROM fetch_log ORDER BY id")
+                    .filter { row in repeats.keys.contains { (row["url"] as String).hasSuffix($0) } }
+                    .map { "\($0["url"] as String) \($0["outcome"] as String) \($0["detail"] as String? ?? "")" }
+            }
+            Issue.record("repeats \(repeats), fetch log: \(log)")
+        }
     }
 
     @Test("Ctrl-C stops cleanly: what finished is committed, the summary says stopped, the rerun resumes")
