@@ -79,19 +79,23 @@ struct CrawlResumeTests {
         #expect(counts.notDone == 0)
         #expect(counts.distinctURLs == counts.urls)
 
-        // Only what was in flight at each kill was fetched again: exactly the stalled pairs, twice each.
+        // Only what was in flight at each kill was fetched again: the stalled pairs, twice each. (On a
+        // machine so loaded that a stalled request outlives the 20 s low-speed timeout, the crawler
+        // rightly retries it once more before the kill; the fetch log must then show that timeout.)
         let pageRequests = requests.filter { $0.route.hasPrefix("/p") || $0.route == "/" }.map(\.route)
         let repeats = Dictionary(grouping: pageRequests, by: { $0 }).mapValues(\.count).filter { $0.value > 1 }
         #expect(Set(pageRequests).count == Self.pageCount + 1, "every page was requested")
-        let expected = Dictionary(uniqueKeysWithValues: gates.joined().map { ($0, 2) })
-        if repeats != expected {
-            // Say what the crawler logged for the unexpected repeats (retries? failures?).
-            let log = try await DatabaseQueue(path: storePath).read { db in
-                try Row.fetchAll(db, sql: "SELECT url, outcome, detail, http_status FROM fetch_log ORDER BY id")
-                    .filter { row in repeats.keys.contains { (row["url"] as String).hasSuffix($0) } }
-                    .map { "\($0["url"] as String) \($0["outcome"] as String) \($0["detail"] as String? ?? "")" }
+        let gatePaths = Set(gates.joined())
+        let unexpected = repeats.filter { !gatePaths.contains($0.key) }
+        let gateCounts = gatePaths.map { path in pageRequests.filter { $0 == path }.count }
+        #expect(unexpected.isEmpty, "refetched though not in flight: \(unexpected)")
+        #expect(gateCounts.allSatisfy { $0 >= 2 })
+        let retried = repeats.filter { $0.value > 2 }.keys
+        if !retried.isEmpty {
+            let timeouts = try await DatabaseQueue(path: storePath).read { db in
+                try String.fetchAll(db, sql: "SELECT url FROM fetch_log WHERE outcome LIKE 'error.%timeout'")
             }
-            Issue.record("repeats \(repeats), fetch log: \(log)")
+            #expect(retried.allSatisfy { path in timeouts.contains { $0.hasSuffix(path) } }, "\(repeats)")
         }
     }
 
