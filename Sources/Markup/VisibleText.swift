@@ -73,7 +73,8 @@ struct VisibleText {
                 Self.add(word, scalars: scalars, to: &all, count: &allCount, space: pendingSpace, limit: limit)
                 pendingSpace = false
                 if inMain {
-                    Self.add(word, scalars: scalars, to: &main, count: &mainCount, space: pendingMainSpace, limit: limit)
+                    Self.add(
+                        word, scalars: scalars, to: &main, count: &mainCount, space: pendingMainSpace, limit: limit)
                     pendingMainSpace = false
                 }
                 index = end
