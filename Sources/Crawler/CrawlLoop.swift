@@ -27,6 +27,7 @@ struct CrawlLoop {
     var pendingRetries: [(String, Double)] = []
     var earliestTimer: Double?
     var lastProgressAt = 0.0
+    var countersWrittenAt = 0.0
     let startedAt: Double
 
     init(

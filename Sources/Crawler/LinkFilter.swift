@@ -1,5 +1,6 @@
 import Scope
 import Store
+import Synchronization
 
 /// Turns URLs found on a page, in a sitemap or in a `Location` header into frontier
 /// candidates: normalized, checked against the scope (site, patterns, URL length) and the
@@ -7,6 +8,9 @@ import Store
 struct LinkFilter: Sendable {
     let scope: CrawlScope
     let maxDepth: Int?
+    /// Scope decisions by URL as found: a site's navigation links recur on every page, and each
+    /// decision parses and normalizes the URL.
+    let decisions = DecisionCache()
 
     /// Rejections by counter key (`scope`, `url-length`, `depth`).
     struct Rejections: Sendable {
@@ -20,7 +24,7 @@ struct LinkFilter: Sendable {
         rejections: inout Rejections
     ) -> FrontierCandidate? {
         let normalized: CrawlURL
-        switch scope.decision(for: url) {
+        switch decisions.decision(for: url, in: scope) {
         case .allowed(let allowed):
             normalized = allowed
         case .rejected(let reason):
@@ -44,5 +48,23 @@ extension ScopeRejection {
         case .tooLong: "url-length"
         default: "scope"
         }
+    }
+}
+
+/// A bounded memo of scope decisions, shared by the page tasks of one crawl.
+final class DecisionCache: Sendable {
+    /// Emptied when it reaches this many entries: a crawl's recurring links come back at once.
+    static let capacity = 20_000
+    private let entries = Mutex<[String: ScopeDecision]>([:])
+
+    /// The decision for `url`, from the memo or from `scope` (then remembered).
+    func decision(for url: String, in scope: CrawlScope) -> ScopeDecision {
+        if let known = entries.withLock({ $0[url] }) { return known }
+        let decision = scope.decision(for: url)
+        entries.withLock { entries in
+            if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
+            entries[url] = decision
+        }
+        return decision
     }
 }

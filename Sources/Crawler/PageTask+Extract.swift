@@ -30,8 +30,7 @@ extension PageTask {
             return unchanged(url: url, context: context, into: result)
         }
         let headers = response.headers.map { (name: $0.name, value: $0.value) }
-        let extraction = PageExtraction(bytes: response.body, url: response.url, headers: headers)
-        let markup = extraction.page
+        let (markup, extractedItem) = PageExtraction.item(bytes: response.body, url: response.url, headers: headers)
 
         var links: [String] = []
         if markup.robots.follow {
@@ -54,7 +53,7 @@ extension PageTask {
             for (key, count) in rejections.counts { result.counters.skip(key, count: count) }
         }
 
-        var item = extraction.item
+        var item = extractedItem
         if let rules = context.universalLinks {
             for appID in rules.appIDs(matching: response.url) {
                 item.deepLinks.append(DeepLink(kind: .universalLink, url: response.url, appID: appID))

@@ -17,6 +17,24 @@ public struct PageExtraction: Sendable {
     /// Extracts from raw response bytes: decodes them (BOM, `Content-Type` charset, meta
     /// prescan, windows-1252), then parses. `headers` are response header fields in order.
     public init(bytes: [UInt8], url: String, headers: [(name: String, value: String)] = []) {
+        let (page, decoded) = Self.markup(bytes: bytes, url: url, headers: headers)
+        self.init(page: page, decoding: decoded)
+    }
+
+    /// The markup and the item only, without the checks and the App-result gate: what a crawler
+    /// stores for every page (the checks are for people, in `extract` and `validate`).
+    public static func item(bytes: [UInt8], url: String, headers: [(name: String, value: String)] = []) -> (
+        page: PageMarkup, item: SearchableItem
+    ) {
+        let page = markup(bytes: bytes, url: url, headers: headers).page
+        let graph = SchemaGraph(jsonLD: page.jsonLDEntities, microdata: page.microdata, rdfa: page.rdfa)
+        return (page, WebItemBuilder(page: page, graph: graph).item())
+    }
+
+    /// Decodes `bytes` (BOM, `Content-Type` charset, meta prescan, windows-1252) and parses them.
+    private static func markup(bytes: [UInt8], url: String, headers: [(name: String, value: String)]) -> (
+        page: PageMarkup, decoded: DecodedText
+    ) {
         let contentType = headers.first { $0.name.lowercased() == "content-type" }?.value
         let robots = headers.filter { $0.name.lowercased() == "x-robots-tag" }.map(\.value)
         let decoded = CharsetDecoder.decode(bytes, contentType: contentType)
@@ -25,7 +43,7 @@ public struct PageExtraction: Sendable {
             page.issues.append(
                 MarkupIssue(kind: "charset", message: "bytes invalid in \(decoded.encoding) were replaced with U+FFFD"))
         }
-        self.init(page: page, decoding: decoded)
+        return (page, decoded)
     }
 
     /// Builds the item and checks from extracted markup.
