@@ -124,8 +124,19 @@ extension CrawlLoop {
             pending.countersJSON = countersJSON(finishedNow: false)
             countersWrittenAt = now
         }
+        // Links a site repeats on every page were queued by an earlier commit of this pass: the
+        // store would ignore them anyway, so they are not sent (most of a commit's statements).
+        pending.candidates.removeAll { candidate in
+            recentlyQueued[candidate.url].map { $0 <= candidate.depth } ?? false
+        }
         _ = try await store.commit(pending, run: run.id)
-        for candidate in pending.candidates { noteWork(candidate.host, dueAt: 0) }
+        if recentlyQueued.count + pending.candidates.count > Self.recentlyQueuedCapacity {
+            recentlyQueued.removeAll(keepingCapacity: true)
+        }
+        for candidate in pending.candidates {
+            recentlyQueued[candidate.url] = min(recentlyQueued[candidate.url] ?? .max, candidate.depth)
+            noteWork(candidate.host, dueAt: 0)
+        }
         for (origin, due) in pendingRetries { noteWork(origin, dueAt: due) }
         pendingRetries.removeAll()
     }

@@ -28,6 +28,10 @@ struct CrawlLoop {
     var earliestTimer: Double?
     var lastProgressAt = 0.0
     var countersWrittenAt = 0.0
+    /// URLs queued by this invocation's commits, with their depth: a bounded memo (emptied when
+    /// full), not the frontier — the store holds that, so memory stays flat as a crawl grows.
+    var recentlyQueued: [String: Int] = [:]
+    static let recentlyQueuedCapacity = 20_000
     let startedAt: Double
 
     init(

@@ -47,11 +47,11 @@ struct MicrodataReader {
     private var propertiesByItem: [NodeKey: [PropertyElement]] = [:]
     private var valuesByElement: [NodeKey: StructuredValue<MicrodataItem>] = [:]
 
-    init(walker: PageWalker) {
+    init(walker: PageWalker, order: [NodeKey: Int]) {
         elementsByID = walker.elementsByID
-        order = walker.order
+        self.order = order
         resolver = walker.resolver
-        crawlAllowance = Self.baseCrawlSteps + 2 * walker.order.count
+        crawlAllowance = Self.baseCrawlSteps + 2 * walker.elementCount
         crawlStepsLeft = crawlAllowance
     }
 

@@ -37,7 +37,7 @@ public enum PageExtractor {
             walker.walk(root)
             walker.finish(into: &markup)
             if walker.sawMicrodata {
-                var reader = MicrodataReader(walker: walker)
+                var reader = MicrodataReader(walker: walker, order: DocumentOrder.of(root))
                 markup.microdata = reader.items(in: root)
                 markup.issues += reader.issues
             }
@@ -79,8 +79,8 @@ struct PageWalker {
     private(set) var sawRDFa = false
     /// Elements with an `id`, first occurrence wins (for microdata `itemref`).
     private(set) var elementsByID: [String: HTMLNode] = [:]
-    /// Document order of every element, for sorting microdata properties.
-    private(set) var order: [NodeKey: Int] = [:]
+    /// The number of elements walked.
+    private(set) var elementCount = 0
 
     init(pageURL: String) {
         resolver = URLResolver(base: pageURL)
@@ -89,21 +89,24 @@ struct PageWalker {
     /// Depth-first, in document order, with an explicit stack (hostile pages nest deeply).
     mutating func walk(_ root: HTMLNode) {
         var stack: [(node: HTMLNode, hidden: Bool, inMain: Bool)] = [(root, false, false)]
-        var index = 0
         while let (node, hidden, inMain) = stack.popLast() {
             if node.isText {
-                if !hidden { text.append(node.text, inMain: inMain) }
+                if !hidden { node.withTextBytes { text.append($0, inMain: inMain) } }
                 continue
             }
             guard node.isElement else { continue }
-            index += 1
+            elementCount += 1
             let name = node.name
-            order[NodeKey(node)] = index
             visit(node, name: name)
             let hideChildren = hidden || VisibleText.hides(node, name: name, inMain: inMain)
             let childInMain = inMain || name == "main" || name == "article"
             if VisibleText.isBlock(name) { text.breakWord(inMain: inMain) }
-            stack.append(contentsOf: node.children.reversed().map { ($0, hideChildren, childInMain) })
+            // Last child first, so the first child is popped next: document order, no temporary array.
+            var child = node.lastChild
+            while let current = child {
+                stack.append((current, hideChildren, childInMain))
+                child = current.previousSibling
+            }
         }
     }
 
@@ -185,6 +188,25 @@ struct PageWalker {
 }
 
 /// A hashable key for a libxml2 node pointer.
+/// The document order of every element, for sorting microdata properties: computed only for
+/// pages that have microdata.
+enum DocumentOrder {
+    static func of(_ root: HTMLNode) -> [NodeKey: Int] {
+        var order: [NodeKey: Int] = [:]
+        var stack = [root]
+        while let node = stack.popLast() {
+            guard node.isElement else { continue }
+            order[NodeKey(node)] = order.count + 1
+            var child = node.lastChild
+            while let current = child {
+                stack.append(current)
+                child = current.previousSibling
+            }
+        }
+        return order
+    }
+}
+
 struct NodeKey: Hashable {
     let address: UnsafeMutableRawPointer
     init(_ node: HTMLNode) { address = UnsafeMutableRawPointer(node.pointer) }

@@ -51,34 +51,37 @@ struct VisibleText {
 
     /// Adds a text node's text.
     mutating func append(_ text: String, inMain: Bool) {
-        guard allCount < limit || (inMain && mainCount < limit) else { return }
         var text = text
-        text.withUTF8 { bytes in
-            var index = 0
-            while index < bytes.count {
-                if let length = Self.whitespaceLength(bytes, at: index) {
-                    pendingSpace = true
-                    if inMain { pendingMainSpace = true }
-                    index += length
-                    continue
-                }
-                // A word: everything up to the next white space, appended in one piece.
-                var end = index
-                var scalars = 0
-                while end < bytes.count, Self.whitespaceLength(bytes, at: end) == nil {
-                    end += Self.scalarLength(bytes[end])
-                    scalars += 1
-                }
-                let word = UnsafeBufferPointer(rebasing: bytes[index..<min(end, bytes.count)])
-                Self.add(word, scalars: scalars, to: &all, count: &allCount, space: pendingSpace, limit: limit)
-                pendingSpace = false
-                if inMain {
-                    Self.add(
-                        word, scalars: scalars, to: &main, count: &mainCount, space: pendingMainSpace, limit: limit)
-                    pendingMainSpace = false
-                }
-                index = end
+        text.withUTF8 { append($0, inMain: inMain) }
+    }
+
+    /// Adds a text node's text, as UTF-8 bytes (libxml2's, which are valid UTF-8).
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>, inMain: Bool) {
+        guard allCount < limit || (inMain && mainCount < limit) else { return }
+        var index = 0
+        while index < bytes.count {
+            if let length = Self.whitespaceLength(bytes, at: index) {
+                pendingSpace = true
+                if inMain { pendingMainSpace = true }
+                index += length
+                continue
             }
+            // A word: everything up to the next white space, appended in one piece.
+            var end = index
+            var scalars = 0
+            while end < bytes.count, Self.whitespaceLength(bytes, at: end) == nil {
+                end += Self.scalarLength(bytes[end])
+                scalars += 1
+            }
+            let word = UnsafeBufferPointer(rebasing: bytes[index..<min(end, bytes.count)])
+            Self.add(word, scalars: scalars, to: &all, count: &allCount, space: pendingSpace, limit: limit)
+            pendingSpace = false
+            if inMain {
+                Self.add(
+                    word, scalars: scalars, to: &main, count: &mainCount, space: pendingMainSpace, limit: limit)
+                pendingMainSpace = false
+            }
+            index = end
         }
     }
 

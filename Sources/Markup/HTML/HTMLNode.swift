@@ -23,7 +23,9 @@ struct HTMLNode {
     var line: Int { Int(xmlGetLineNo(pointer)) }
 
     var firstChild: HTMLNode? { pointer.pointee.children.map(HTMLNode.init) }
+    var lastChild: HTMLNode? { pointer.pointee.last.map(HTMLNode.init) }
     var nextSibling: HTMLNode? { pointer.pointee.next.map(HTMLNode.init) }
+    var previousSibling: HTMLNode? { pointer.pointee.prev.map(HTMLNode.init) }
     var parent: HTMLNode? { pointer.pointee.parent.map(HTMLNode.init) }
 
     /// The children, in order.
@@ -35,6 +37,12 @@ struct HTMLNode {
     var text: String {
         guard let content = pointer.pointee.content else { return "" }
         return String(cString: content)
+    }
+
+    /// Calls `body` with the UTF-8 bytes of a text node, borrowed from libxml2 (no String made).
+    func withTextBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        guard let content = pointer.pointee.content else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+        return body(UnsafeBufferPointer(start: content, count: Int(xmlStrlen(content))))
     }
 
     /// The value of attribute `name` (lowercase), or `nil` when absent. A present attribute
@@ -50,9 +58,14 @@ struct HTMLNode {
         return nil
     }
 
-    /// Whether attribute `name` is present.
+    /// Whether attribute `name` is present (its value is not read).
     func hasAttribute(_ name: String) -> Bool {
-        attribute(name) != nil
+        var attribute = pointer.pointee.properties
+        while let current = attribute {
+            if let attributeName = current.pointee.name, Self.equals(attributeName, name) { return true }
+            attribute = current.pointee.next
+        }
+        return false
     }
 
     /// Every attribute as `(name, value)`, in document order.
