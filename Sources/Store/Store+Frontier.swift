@@ -68,17 +68,25 @@ extension Store {
         run: Int64, host: String, now: Double, limit: Int, excluding: Set<Int64>
     ) async throws(StoreError) -> [FrontierURL] {
         try await read { db in
-            let rows = try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT c.id, c.url, c.host, c.kind, c.depth, c.redirect_hops, c.attempts,
-                           c.etag, c.last_modified, c.content_hash, p.links, p.is_indexable
-                    FROM crawl_url c LEFT JOIN page p ON p.url = c.url
-                    WHERE c.run_id = ? AND c.state = 'queued' AND c.host = ? AND c.not_before <= ?
-                    ORDER BY c.kind = 'page', c.depth, c.id
-                    LIMIT ?
-                    """,
-                arguments: [run, host, now, limit + excluding.count])
+            // One indexed range per kind (sitemaps first), ordered as the index is (depth, id), and
+            // the page lookup only for the rows kept: the sort never touches the rest of the queue.
+            var rows: [Row] = []
+            for kind in [FrontierKind.sitemap, .page] {
+                let wanted = limit + excluding.count - rows.count
+                guard wanted > 0 else { break }
+                rows += try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT c.id, c.url, c.host, c.kind, c.depth, c.redirect_hops, c.attempts,
+                               c.etag, c.last_modified, c.content_hash, p.links, p.is_indexable
+                        FROM (SELECT * FROM crawl_url
+                              WHERE run_id = ? AND state = 'queued' AND host = ? AND kind = ? AND not_before <= ?
+                              ORDER BY depth, id LIMIT ?) AS c
+                        LEFT JOIN page p ON p.url = c.url
+                        ORDER BY c.depth, c.id
+                        """,
+                    arguments: [run, host, kind.rawValue, now, wanted])
+            }
             var urls: [FrontierURL] = []
             for row in rows {
                 let id: Int64 = row["id"]
