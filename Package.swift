@@ -13,6 +13,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // C libraries, wrapped once each. Only the module named after the job imports them.
@@ -31,6 +32,11 @@ let package = Package(
             pkgConfig: "libpsl",
             providers: [.apt(["libpsl-dev"])]
         ),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
 
         // The HTTP layer: libcurl's multi interface driven from one dedicated thread.
         .target(
@@ -42,11 +48,13 @@ let package = Package(
             ]
         ),
 
-        // Reading web markup: charset decoding, libxml2 HTML parsing, JSON-LD, microdata, RDFa.
+        // Reading web markup: charset decoding, libxml2 HTML parsing, JSON-LD, microdata, RDFa; sitemaps
+        // (libxml2's streaming reader, zlib for .gz).
         .target(
             name: "Markup",
             dependencies: [
                 "CLibXML2",
+                "CZlib",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -60,19 +68,49 @@ let package = Package(
             dependencies: ["CPSL", "Fetching"]
         ),
 
+        // apple-app-site-association: parsing, diagnosis and universal-link matching. Pure Swift, no I/O.
+        .target(name: "UniversalLinks"),
+
         // Searchable items: the published item model and the markup-to-item mapping.
         .target(
             name: "Items",
             dependencies: ["Markup"]
         ),
 
-        // The thin command line tool.
-        .executableTarget(
-            name: "searchlight",
+        // The shared SQLite store (WAL): the crawl frontier, fetch log, pages and host caches.
+        .target(
+            name: "Store",
+            dependencies: [
+                .product(name: "GRDB", package: "GRDB.swift")
+            ]
+        ),
+
+        // The crawler: scheduler, politeness, robots and sitemaps over HTTP, pages into the store.
+        .target(
+            name: "Crawler",
             dependencies: [
                 "Fetching",
                 "Items",
                 "Markup",
+                "Robots",
+                "Scope",
+                "Store",
+                "UniversalLinks",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
+        // The thin command line tool.
+        .executableTarget(
+            name: "searchlight",
+            dependencies: [
+                "Crawler",
+                "Fetching",
+                "Items",
+                "Markup",
+                "Robots",
+                "Scope",
+                "Store",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -108,6 +146,10 @@ let package = Package(
             dependencies: ["Scope"]
         ),
         .testTarget(
+            name: "UniversalLinksTests",
+            dependencies: ["UniversalLinks", "FixtureServer"]
+        ),
+        .testTarget(
             name: "ItemsTests",
             dependencies: ["Items", "Markup", "FixtureServer"]
         ),
@@ -116,12 +158,26 @@ let package = Package(
             dependencies: ["Markup", "FixtureServer"]
         ),
         .testTarget(
+            name: "SitemapTests",
+            dependencies: ["Markup", "FixtureServer"]
+        ),
+        .testTarget(
+            name: "CrawlerTests",
+            dependencies: [
+                "Crawler", "Store", "Fetching", "FixtureServer",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        .testTarget(
             name: "FixtureServerTests",
             dependencies: ["FixtureServer"]
         ),
         .testTarget(
             name: "SearchlightTests",
-            dependencies: ["searchlight", "FixtureServer"]
+            dependencies: [
+                "searchlight", "FixtureServer", "Store",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -4,7 +4,7 @@
 // are passed on the command line there, so this manifest stays plain.
 //
 // A package of its own, so the main package's `swift build` and `swift test` never see it. `Markup`,
-// `Items` and `CLibXML2` are symbolic links to the main package's own source folders: the fuzzer
+// `Items`, `CLibXML2` and `CZlib` are symbolic links to the main package's own source folders: the fuzzer
 // compiles exactly the code that ships, with no library product added to the main manifest.
 import PackageDescription
 
@@ -15,10 +15,11 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CLibFuzzer"),
         .target(
             name: "Markup",
-            dependencies: ["CLibXML2", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["CLibXML2", "CZlib", .product(name: "Logging", package: "swift-log")]
         ),
         .target(name: "Items", dependencies: ["Markup"]),
         .executableTarget(name: "ExtractorFuzzer", dependencies: ["Items", "Markup", "CLibFuzzer"]),

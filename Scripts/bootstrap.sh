@@ -5,7 +5,7 @@
 # Debian/Ubuntu with Swift already installed; runs apt-get as root or through sudo.
 set -euo pipefail
 
-packages=(libcurl4-openssl-dev libxml2-dev libpsl-dev libsqlite3-dev pkg-config)
+packages=(libcurl4-openssl-dev libxml2-dev zlib1g-dev libpsl-dev libsqlite3-dev pkg-config)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

@@ -13,7 +13,7 @@
 # Tests/ItemsTests/FuzzRegressionTests.swift replays it on every `swift test`.
 #
 # What it does:
-# - builds Fuzz/ (its own package; `Markup`, `Items`, `CLibXML2` there are links to Sources/) in release
+# - builds Fuzz/ (its own package; `Markup`, `Items`, `CLibXML2`, `CZlib` there are links to Sources/) in release
 #   mode with ASan and libFuzzer's coverage instrumentation into .build-fuzz/, linking
 #   libclang_rt.fuzzer_no_main from the Swift toolchain's clang resource folder;
 # - makes the seed corpus in .build-fuzz/seeds/ from Fixtures/pages/, Fixtures/sites/, every HTML file
@@ -78,7 +78,7 @@ snapshot() {
     rm -rf "$SCRATCH/snapshot"
     mkdir -p "$SCRATCH/snapshot"
     (cd "$REPO" && tar -c --exclude=Fuzz/findings --exclude=Fuzz/.build Fuzz) | tar -x -C "$SCRATCH/snapshot"
-    git -C "$REPO" archive "$rev" Sources/Markup Sources/Items Sources/CLibXML2 | tar -x -C "$SCRATCH/snapshot"
+    git -C "$REPO" archive "$rev" Sources/Markup Sources/Items Sources/CLibXML2 Sources/CZlib | tar -x -C "$SCRATCH/snapshot"
     log "fuzzing the sources of $rev"
 }
 

@@ -1,6 +1,11 @@
 #!/usr/bin/env bash
 # The main job on a fresh machine: install what is missing, build, serve the bundled
-# example site on loopback and fetch it the way the crawler does.
+# example site on loopback, crawl it into the default store (./searchlight.sqlite), and show
+# what the crawler made of it.
+#
+#   PORT=48123   the example site's loopback port (fixed, so a second run re-crawls the same
+#                URLs with conditional requests instead of adding a new host to the store)
+#   STORE=./searchlight.sqlite
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,7 +25,7 @@ cleanup() {
 trap cleanup EXIT
 
 # The server prints its base URL once it listens; wait for that line (bounded), never sleep-and-hope.
-"$bin/searchlight-fixture-server" --site example >"$work/server.out" 2>"$work/server.err" &
+"$bin/searchlight-fixture-server" --site example --port "${PORT:-48123}" >"$work/server.out" 2>"$work/server.err" &
 server_pid=$!
 base=""
 for _ in $(seq 1 100); do
@@ -32,21 +37,30 @@ done
 [[ -n "$base" ]] || { echo "run-example: the fixture server did not start" >&2; exit 3; }
 echo "== serving Fixtures/sites/example at $base" >&2
 
-echo
-echo "== searchlight fetch $base/ --allow-private-network"
-"$bin/searchlight" fetch "$base/" --allow-private-network
+store=${STORE:-./searchlight.sqlite}
 
 echo
-echo "== every page of the site, with the redirect chain followed"
-printf '%s\n' / /about.html /contact.html /recipes/lemon-tart.html /robots.txt /sitemap.xml /missing.html \
-    | sed "s|^|$base|" >"$work/urls.txt"
-"$bin/searchlight" fetch --input "$work/urls.txt" --allow-private-network || true
+echo "== searchlight crawl $base/ --store $store --allow-private-network --plain-http-app-site-association"
+"$bin/searchlight" crawl "$base/" --store "$store" --allow-private-network --plain-http-app-site-association
 
 echo
-echo "== what a crawler makes of the recipe page: searchlight extract"
+echo "== the same crawl again: a re-crawl with conditional requests, nothing re-extracted"
+"$bin/searchlight" crawl "$base/" --store "$store" --allow-private-network --plain-http-app-site-association --json
+
+echo
+echo "== robots.txt decisions for Applebot and for a bot the file shuts out"
+"$bin/searchlight" robots --robots-file Fixtures/sites/example/robots.txt --user-agent Applebot "$base/drafts/x.html" || true
+"$bin/searchlight" robots --robots-file Fixtures/sites/example/robots.txt --user-agent GreedyBot "$base/" || true
+
+echo
+echo "== validate the recipe page as the crawler sees it (robots, universal links, markup, preview)"
+"$bin/searchlight" validate "$base/recipes/lemon-tart.html" --allow-private-network --plain-http-app-site-association || true
+
+echo
+echo "== what a crawler makes of the recipe page offline: searchlight extract"
 "$bin/searchlight" fetch "$base/recipes/lemon-tart.html" --allow-private-network --output "$work/lemon-tart.html" >/dev/null
 "$bin/searchlight" extract "$work/lemon-tart.html" --url "$base/recipes/lemon-tart.html" || true
 
 echo
-echo "== the same, refused without --allow-private-network (the production default)"
+echo "== loopback is refused without --allow-private-network (the production default)"
 "$bin/searchlight" fetch "$base/" || true

@@ -23,6 +23,8 @@ final class CurlEasyTransfer {
     let easy: CurlEasyHandle
     var handle: UnsafeMutableRawPointer { easy.raw }
     let configuration: FetchConfiguration
+    /// The decoded-body limit: the request's own, else the configuration's.
+    let maxBodySize: Int
     var headerList: UnsafeMutablePointer<curl_slist>?
     /// libcurl writes a readable message here on failure (https://curl.se/libcurl/c/CURLOPT_ERRORBUFFER.html).
     let errorBuffer: UnsafeMutablePointer<CChar>
@@ -42,6 +44,7 @@ final class CurlEasyTransfer {
         self.job = job
         self.easy = easy
         self.configuration = configuration
+        self.maxBodySize = job.request.maxBodySize ?? configuration.maxBodySize
         self.errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE))
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
         try configure()
@@ -70,8 +73,8 @@ final class CurlEasyTransfer {
     /// Returning anything but `chunk.count` makes libcurl fail with `CURLE_WRITE_ERROR`.
     func receiveBody(_ chunk: UnsafeBufferPointer<UInt8>) -> Int {
         let total = body.count + chunk.count
-        if total > configuration.maxBodySize {
-            abortReason = .bodyTooLarge(limit: configuration.maxBodySize)
+        if total > maxBodySize {
+            abortReason = .bodyTooLarge(limit: maxBodySize)
             return 0
         }
         if total > configuration.decompressionRatioGrace {
@@ -87,7 +90,7 @@ final class CurlEasyTransfer {
         if body.isEmpty, let length = headers["Content-Length"].flatMap(Int.init), length > 0,
             headers["Content-Encoding"] == nil
         {
-            body.reserveCapacity(min(length, configuration.maxBodySize))
+            body.reserveCapacity(min(length, maxBodySize))
         }
         body.append(contentsOf: chunk)
         return chunk.count

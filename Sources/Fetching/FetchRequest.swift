@@ -22,6 +22,9 @@ public struct FetchRequest: Sendable, Hashable {
     public var ifNoneMatch: String?
     /// The `Last-Modified` value of a stored copy, sent verbatim as `If-Modified-Since`.
     public var ifModifiedSince: String?
+    /// A body limit for this request in place of ``FetchConfiguration/maxBodySize``: sitemaps may
+    /// be 50 MB, an apple-app-site-association file at most 128 KB. `nil` uses the configuration's.
+    public var maxBodySize: Int?
 
     /// Creates a request.
     /// - Parameters:
@@ -30,18 +33,21 @@ public struct FetchRequest: Sendable, Hashable {
     ///   - headers: Extra header fields.
     ///   - ifNoneMatch: The stored `ETag`, for a conditional request.
     ///   - ifModifiedSince: The stored `Last-Modified`, for a conditional request.
+    ///   - maxBodySize: A decoded-body limit for this request only.
     public init(
         url: String,
         method: Method = .get,
         headers: HTTPHeaders = [],
         ifNoneMatch: String? = nil,
-        ifModifiedSince: String? = nil
+        ifModifiedSince: String? = nil,
+        maxBodySize: Int? = nil
     ) {
         self.url = url
         self.method = method
         self.headers = headers
         self.ifNoneMatch = ifNoneMatch
         self.ifModifiedSince = ifModifiedSince
+        self.maxBodySize = maxBodySize.map { max(0, $0) }
     }
 
     /// The header lines this request sends on top of libcurl's own.

@@ -91,8 +91,17 @@ struct Connection {
         else {
             return sendPlainText(status: 404, "Not Found", for: request)
         }
-        let head = ResponseHead(status: 200, headers: [("Content-Type", found.contentType)])
-        return sendComplete(head, body: found.bytes, for: request)
+        let body = SiteFiles.substitutingOrigin(in: found, host: request.header("Host"))
+        // Like a static file server (nginx), every file has a strong ETag and answers a matching
+        // If-None-Match with 304, so re-crawls can be tested against plain fixture sites.
+        let etag = SiteFiles.entityTag(of: body)
+        if let ifNoneMatch = request.header("If-None-Match"),
+            ConditionalRequest.matches(ifNoneMatch: ifNoneMatch, etag: etag)
+        {
+            return sendComplete(ResponseHead(status: 304, headers: [("ETag", etag)]), body: [], for: request)
+        }
+        let head = ResponseHead(status: 200, headers: [("Content-Type", found.contentType), ("ETag", etag)])
+        return sendComplete(head, body: body, for: request)
     }
 
     /// Sends a complete response: `head` plus a `Content-Length` for `body` (unless the head already frames the

@@ -29,6 +29,41 @@ enum SiteFiles {
         return Found(bytes: bytes, contentType: contentType(forFileName: file.lastPathComponent))
     }
 
+    /// The marker a text fixture (XML, plain text, robots.txt) writes where the absolute origin of the
+    /// server belongs, since sitemaps and `Sitemap:` lines need absolute URLs and the port is chosen at start.
+    static let originMarker = Array("{{origin}}".utf8)
+
+    /// `found`'s bytes with every `{{origin}}` replaced by `http://` plus the request's `Host`, for XML
+    /// and plain-text files; other files (and requests without a `Host`) are served verbatim.
+    static func substitutingOrigin(in found: Found, host: String?) -> [UInt8] {
+        guard let host, found.contentType.hasPrefix("application/xml") || found.contentType.hasPrefix("text/plain")
+        else { return found.bytes }
+        let origin = Array("http://\(host)".utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(found.bytes.count)
+        var index = 0
+        let bytes = found.bytes
+        while index < bytes.count {
+            if bytes[index] == originMarker[0], bytes[index...].starts(with: originMarker) {
+                output.append(contentsOf: origin)
+                index += originMarker.count
+            } else {
+                output.append(bytes[index])
+                index += 1
+            }
+        }
+        return output
+    }
+
+    /// A strong entity tag for `bytes` (64-bit FNV-1a of the content).
+    static func entityTag(of bytes: [UInt8]) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+        }
+        return "\"\(String(hash, radix: 16))\""
+    }
+
     /// The contents of a regular file, or nil when it is missing, a directory or unreadable.
     static func read(_ file: URL) -> [UInt8]? {
         guard !Fixtures.isDirectory(file), let data = try? Data(contentsOf: file) else { return nil }

@@ -25,6 +25,7 @@ extension DeepLink {
         members.appendIfPresent("url", url)
         members.appendIfPresent("platform", platform)
         members.appendIfPresent("appClipBundleID", appClipBundleID)
+        members.appendIfPresent("appID", appID)
         return .object(members)
     }
 }

@@ -72,11 +72,13 @@ public struct DeepLink: Sendable, Hashable, Codable {
     public var platform: String?
     /// The App Clip bundle ID of a Smart App Banner, if given.
     public var appClipBundleID: String?
+    /// For a universal link: the app ID (`TEAMID.bundle.id`) whose apple-app-site-association rules claim the URL.
+    public var appID: String?
 
     /// Creates a deep link.
     public init(
         kind: Kind, appStoreID: String? = nil, appName: String? = nil, url: String? = nil, platform: String? = nil,
-        appClipBundleID: String? = nil
+        appClipBundleID: String? = nil, appID: String? = nil
     ) {
         self.kind = kind
         self.appStoreID = appStoreID
@@ -84,6 +86,7 @@ public struct DeepLink: Sendable, Hashable, Codable {
         self.url = url
         self.platform = platform
         self.appClipBundleID = appClipBundleID
+        self.appID = appID
     }
 
     /// Whether the link opens an Apple-platform app (the only kind an App result can use).

@@ -8,6 +8,13 @@ extension RobotsTxt {
         public var group: String?
         /// The rule that decided, or `nil` when none matched (allowed by default).
         public var rule: Rule?
+
+        /// Creates a decision (for callers that decide without a file, e.g. an unreachable robots.txt).
+        public init(allowed: Bool, group: String?, rule: Rule?) {
+            self.allowed = allowed
+            self.group = group
+            self.rule = rule
+        }
     }
 
     /// The product token of a user-agent string: its leading letters, `_` and `-`

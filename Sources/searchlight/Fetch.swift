@@ -2,6 +2,7 @@ import ArgumentParser
 import Fetching
 import Foundation
 import Logging
+import Robots
 
 extension Searchlight {
     /// `searchlight fetch URL…`: fetch pages the way the crawler does and show what came back.
@@ -193,6 +194,11 @@ struct NetworkOptions: ParsableArguments {
             throw ValidationError("Timeouts must be between 0.001 and 86400 seconds.")
         }
         guard maxBodySize > 0 else { throw ValidationError("--max-body-size must be positive.") }
+    }
+
+    /// The robots.txt product token: the first token of `--user-agent`, `Applebot` by default.
+    var productToken: String {
+        userAgent == FetchConfiguration.defaultUserAgent ? "Applebot" : RobotsTxt.productToken(of: userAgent)
     }
 
     var fetchConfiguration: FetchConfiguration {

@@ -1,9 +1,11 @@
 import ArgumentParser
+import Crawler
 import Fetching
 import Foundation
 import Items
 import Logging
 import Markup
+import Scope
 
 extension Searchlight {
     /// `searchlight validate URL`: fetch one page as the crawler would and check its markup.
@@ -14,8 +16,10 @@ extension Searchlight {
                 Fetches URL (redirects followed and checked hop by hop, only public addresses unless \
                 --allow-private-network), extracts its markup and reports each check as pass, warn or \
                 fail with the reason, the App-result verdict and a preview card of the would-be result. \
-                --html writes the report as a self-contained HTML page. robots.txt and universal-link \
-                checks join when the crawler lands (issue 4).
+                --html writes the report as a self-contained HTML page. Also fetches the host's robots.txt \
+                (the decision for --user-agent's product token, Applebot by default, with the group and \
+                rule that decided) and its apple-app-site-association file (over https, no redirects, \
+                128 KB at most; whether it claims the URL for an app, or what is wrong with it).
                 Exit status: 0 no check failed, 1 some check failed, 2 usage error, 3 the page could not \
                 be fetched at all.
                 """
@@ -33,23 +37,39 @@ extension Searchlight {
         var html: String?
 
         @OptionGroup var network: NetworkOptions
+        @OptionGroup var universalLinks: UniversalLinkOptions
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
             global.bootstrapLogging()
             let logger = Logger(label: "searchlight.validate")
-            let request = FetchRequest(url: url)
-            let fetched: Result<RedirectedResponse, FetchError>
-            do {
-                let response = try await withFetcher(configuration: network.fetchConfiguration, logger: logger) {
-                    fetcher in
-                    try await fetcher.fetchFollowingRedirects(request)
+            let url = url
+            let token = network.productToken
+            let plainHTTP = universalLinks.plainHTTPAppSiteAssociation
+            let outcome = try await withFetcher(configuration: network.fetchConfiguration, logger: logger) {
+                fetcher in
+                let now = Date().timeIntervalSince1970
+                let fetched: Result<RedirectedResponse, FetchError>
+                do {
+                    fetched = .success(try await fetcher.fetchFollowingRedirects(FetchRequest(url: url)))
+                } catch let error as FetchError {
+                    fetched = .failure(error)
                 }
-                fetched = .success(response)
-            } catch let error as FetchError {
-                fetched = .failure(error)
+                guard let origin = try? CrawlURL(url).hostKey else {
+                    return (fetched, [MarkupCheck](), [DeepLink]())
+                }
+                let robots = await RobotsLoader.fetch(origin: origin, fetcher: fetcher, now: now)
+                let association = await AppSiteAssociationLoader.fetch(
+                    origin: origin, fetcher: fetcher, maxBytes: 128 * 1024, allowPlainHTTP: plainHTTP, now: now)
+                let finalURL = (try? fetched.get().finalURL) ?? url
+                let universal = SiteChecks.universalLinks(association, url: finalURL)
+                return (
+                    fetched, [SiteChecks.robots(robots.status, url: url, productToken: token), universal.check],
+                    universal.deepLinks
+                )
             }
-            let report = ValidationReport(url: url, fetched: fetched)
+            let fetched = outcome.0
+            let report = ValidationReport(url: url, fetched: fetched, siteChecks: outcome.1, universalLinks: outcome.2)
             if json {
                 print(report.jsonValue.serialized())
             } else {

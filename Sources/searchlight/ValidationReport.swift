@@ -8,16 +8,27 @@ struct ValidationReport {
     let response: RedirectedResponse?
     let fetchError: FetchError?
     let extraction: PageExtraction?
+    /// The page's item with the universal links its host's apple-app-site-association adds.
+    let item: SearchableItem?
     let checks: [MarkupCheck]
 
-    init(url: String, fetched: Result<RedirectedResponse, FetchError>) {
+    /// - Parameters:
+    ///   - siteChecks: the robots.txt and universal-link checks, reported after the fetch.
+    ///   - universalLinks: deep links the host's apple-app-site-association adds to the item.
+    init(
+        url: String, fetched: Result<RedirectedResponse, FetchError>, siteChecks: [MarkupCheck] = [],
+        universalLinks: [DeepLink] = []
+    ) {
         self.url = url
         switch fetched {
         case .failure(let error):
             response = nil
             fetchError = error
             extraction = nil
-            checks = [MarkupCheck(name: "fetch", status: .fail, message: "\(error.kind.rawValue): \(error.message)")]
+            item = nil
+            checks =
+                [MarkupCheck(name: "fetch", status: .fail, message: "\(error.kind.rawValue): \(error.message)")]
+                + siteChecks
         case .success(let result):
             response = result
             fetchError = nil
@@ -44,11 +55,14 @@ struct ValidationReport {
             let extraction = PageExtraction(
                 bytes: page.body, url: result.finalURL, headers: page.headers.map { (name: $0.name, value: $0.value) })
             self.extraction = extraction
-            self.checks = checks + extraction.checks
+            var item = extraction.item
+            item.deepLinks += universalLinks
+            self.item = item
+            self.checks = checks + siteChecks + extraction.checks
         }
     }
 
-    var preview: PreviewCard? { extraction.map { PreviewCard(item: $0.item) } }
+    var preview: PreviewCard? { item.map { PreviewCard(item: $0) } }
 
     var jsonValue: JSONValue {
         var members: [(key: String, value: JSONValue)] = [("url", .string(url))]
@@ -74,10 +88,10 @@ struct ValidationReport {
                 ))
         }
         members.append(("checks", .array(checks.map(\.jsonValue))))
-        if let extraction {
+        if let extraction, let item {
             members.append(("appResult", extraction.appResult.jsonValue))
-            members.append(("preview", PreviewCard(item: extraction.item).jsonValue))
-            members.append(("item", extraction.item.jsonValue))
+            members.append(("preview", PreviewCard(item: item).jsonValue))
+            members.append(("item", item.jsonValue))
         }
         return .object(members)
     }

@@ -1,0 +1,76 @@
+import Fetching
+import Store
+import UniversalLinks
+
+/// The universal-link rules a page task matches page URLs against.
+typealias UniversalLinkRules = AppSiteAssociation
+
+/// Fetches a host's apple-app-site-association file the way Apple's CDN does: over
+/// `https`, from `/.well-known/`, no redirects, at most 128 KB.
+public enum AppSiteAssociationLoader {
+    /// The outcome for one host.
+    public struct Attempt: Sendable {
+        /// The parsed file, when the host serves a valid one.
+        public var association: AppSiteAssociation?
+        /// Why there is none, or what is wrong with it (`nil` when valid and clean).
+        public var diagnosis: String?
+        /// The HTTP status, when a response arrived.
+        public var httpStatus: Int?
+        /// The request made, for the fetch log.
+        public var log: FetchLogEntry?
+    }
+
+    /// The path Apple fetches.
+    public static let path = "/.well-known/apple-app-site-association"
+
+    /// The URL of `origin`'s file: always `https` unless `allowPlainHTTP` (loopback tests).
+    public static func url(origin: String, allowPlainHTTP: Bool) -> String {
+        if allowPlainHTTP || origin.hasPrefix("https://") { return origin + path }
+        // Apple fetches https on the default port, whatever port the page was served on.
+        let hostAndPort = origin.dropFirst("http://".count)
+        let host =
+            hostAndPort.hasPrefix("[")
+            ? String(hostAndPort.prefix { $0 != "]" }) + "]"
+            : String(hostAndPort.prefix { $0 != ":" })
+        return "https://" + host + path
+    }
+
+    /// Fetches and parses the file of `origin`.
+    public static func fetch(
+        origin: String, fetcher: Fetcher, maxBytes: Int, allowPlainHTTP: Bool, now: Double
+    ) async -> Attempt {
+        let url = url(origin: origin, allowPlainHTTP: allowPlainHTTP)
+        let started = ContinuousClock.now
+        do {
+            let response = try await fetcher.fetch(FetchRequest(url: url, maxBodySize: maxBytes))
+            let log = FetchLogEntry(
+                url: url, at: now, httpStatus: response.status, bytes: response.body.count,
+                seconds: (ContinuousClock.now - started).seconds, outcome: "app-site-association", detail: nil)
+            guard response.status == 200 else {
+                let reason =
+                    response.isRedirect
+                    ? "answered \(response.status): Apple does not follow redirects for this file"
+                    : "answered \(response.status)"
+                return Attempt(association: nil, diagnosis: reason, httpStatus: response.status, log: log)
+            }
+            do {
+                let association = try AppSiteAssociation(bytes: response.body)
+                let issues = association.issues.map(\.description)
+                return Attempt(
+                    association: association, diagnosis: issues.isEmpty ? nil : issues.joined(separator: "; "),
+                    httpStatus: 200, log: log)
+            } catch {
+                return Attempt(association: nil, diagnosis: error.description, httpStatus: 200, log: log)
+            }
+        } catch let error as FetchError {
+            let reason =
+                error.kind == .bodyTooLarge ? "larger than \(maxBytes / 1024) KB, Apple's limit" : error.message
+            let log = FetchLogEntry(
+                url: url, at: now, httpStatus: nil, bytes: 0, seconds: (ContinuousClock.now - started).seconds,
+                outcome: "app-site-association", detail: reason)
+            return Attempt(association: nil, diagnosis: reason, httpStatus: nil, log: log)
+        } catch {
+            return Attempt(association: nil, diagnosis: String(describing: error), httpStatus: nil, log: nil)
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import Fetching
+
+/// How a crawl behaves. The defaults are a polite production crawler's (SPEC §3).
+public struct CrawlConfiguration: Sendable {
+    /// The start URLs. Empty: only continue the frontier already in the store.
+    public var seeds: [String]
+    /// The robots.txt product token (`Applebot` by default, with Apple's Googlebot fallback).
+    public var productToken: String
+    /// The HTTP transfer settings (user agent, timeouts, size limits, address policy).
+    public var fetch: FetchConfiguration
+    /// Requests in flight across all hosts.
+    public var concurrency: Int
+    /// Requests in flight to one host.
+    public var perHostConcurrency: Int
+    /// The minimum time between two requests to one host, in seconds.
+    public var delay: Double
+    /// The largest `Crawl-delay` honoured, in seconds; longer ones are capped.
+    public var maxCrawlDelay: Double
+    /// Pages fetched in one pass at most (`nil`: no limit).
+    public var maxPages: Int?
+    /// Link distance from the seeds at most (`nil`: no limit). Sitemap-listed pages are at depth 1.
+    public var maxDepth: Int?
+    /// `--include` patterns (see ``URLScope``).
+    public var includePatterns: [String]
+    /// `--exclude` patterns.
+    public var excludePatterns: [String]
+    /// URLs longer than this (in bytes) are not queued.
+    public var maxURLLength: Int
+    /// Attempts per URL for transient failures (timeouts, 5xx, 429) before a final failure.
+    public var maxAttempts: Int
+    /// The first retry's delay in seconds; each later one doubles, with ±50 % jitter.
+    public var retryBaseDelay: Double
+    /// The longest wait accepted from a `Retry-After` header, in seconds.
+    public var maxRetryAfter: Double
+    /// How long a good robots.txt copy is reused, in seconds (at most 24 h).
+    public var robotsCacheLifetime: Double
+    /// Nesting of sitemap indexes followed at most.
+    public var maxSitemapDepth: Int
+    /// Sitemap files fetched per host at most.
+    public var maxSitemapsPerHost: Int
+    /// Body limit for sitemap files (uncompressed), bytes.
+    public var maxSitemapBytes: Int
+    /// Body limit for apple-app-site-association files, bytes.
+    public var maxAppSiteAssociationBytes: Int
+    /// Whether apple-app-site-association is also fetched over plain `http` (for loopback
+    /// test sites); Apple only ever fetches it over `https`, which is the default.
+    public var allowsPlainHTTPAppSiteAssociation: Bool
+    /// Completed URLs buffered before one store transaction. The default, 1, commits every
+    /// result as soon as the loop takes it, so a killed crawl refetches only what was in flight;
+    /// larger batches trade that for fewer transactions.
+    public var commitBatchSize: Int
+    /// The longest a completed URL waits for its transaction, in seconds.
+    public var commitInterval: Double
+
+    /// Creates a configuration with production defaults.
+    public init(
+        seeds: [String] = [],
+        productToken: String = "Applebot",
+        fetch: FetchConfiguration = FetchConfiguration(),
+        concurrency: Int = 16,
+        perHostConcurrency: Int = 2,
+        delay: Double = 0.25,
+        maxCrawlDelay: Double = 10,
+        maxPages: Int? = nil,
+        maxDepth: Int? = nil,
+        includePatterns: [String] = [],
+        excludePatterns: [String] = [],
+        maxURLLength: Int = 2048
+    ) {
+        self.seeds = seeds
+        self.productToken = productToken
+        self.fetch = fetch
+        self.concurrency = max(1, concurrency)
+        self.perHostConcurrency = max(1, perHostConcurrency)
+        self.delay = max(0, delay)
+        self.maxCrawlDelay = max(0, maxCrawlDelay)
+        self.maxPages = maxPages
+        self.maxDepth = maxDepth
+        self.includePatterns = includePatterns
+        self.excludePatterns = excludePatterns
+        self.maxURLLength = maxURLLength
+        self.maxAttempts = 3
+        self.retryBaseDelay = 1
+        self.maxRetryAfter = 3600
+        self.robotsCacheLifetime = 24 * 3600
+        self.maxSitemapDepth = 3
+        self.maxSitemapsPerHost = 100
+        self.maxSitemapBytes = 50 * 1024 * 1024
+        self.maxAppSiteAssociationBytes = 128 * 1024
+        self.allowsPlainHTTPAppSiteAssociation = false
+        self.commitBatchSize = 1
+        self.commitInterval = 0
+    }
+
+    /// The delay before retry number `attempt` (1-based): exponential with ±50 % jitter.
+    func backoff(attempt: Int) -> Double {
+        let base = retryBaseDelay * Double(1 << min(max(attempt - 1, 0), 16))
+        return base * Double.random(in: 0.5...1.5)
+    }
+}

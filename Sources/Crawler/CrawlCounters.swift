@@ -1,0 +1,88 @@
+/// What a crawl pass did, counted as it goes and stored with the pass at every commit,
+/// so that a resumed pass reports the whole pass, not only its last stretch.
+public struct CrawlCounters: Sendable, Hashable, Codable {
+    /// Page requests that got an HTTP response (any status).
+    public var pagesFetched = 0
+    /// Pages stored as indexable items (new or changed).
+    public var pagesIndexed = 0
+    /// Pages confirmed unchanged (304 or same content hash): no re-extraction.
+    public var pagesUnchanged = 0
+    /// Pages that answered 404 or 410 and left the index.
+    public var pagesGone = 0
+    /// Redirect responses followed (each hop queued as a URL of its own).
+    public var redirects = 0
+    /// Body bytes received (decoded), all requests.
+    public var bytes = 0
+    /// Sitemap files read.
+    public var sitemapsRead = 0
+    /// URLs listed in the sitemaps read.
+    public var sitemapURLs = 0
+    /// robots.txt requests made (cached copies not counted).
+    public var robotsFetched = 0
+    /// Retries scheduled after transient failures.
+    public var retries = 0
+    /// URLs not fetched or not indexed, by reason: `robots`, `noindex`, `scope`, `depth`,
+    /// `size`, `type`, `errors`, `max-pages`, `url-length`, `redirect-limit`.
+    public var skipped: [String: Int] = [:]
+    /// Final failures by kind (`dns-failure`, `http-503`, `connect-timeout`…).
+    public var errors: [String: Int] = [:]
+    /// Seconds spent in earlier stretches of this pass (before a resume).
+    public var earlierSeconds = 0.0
+
+    /// Creates zeroed counters.
+    public init() {}
+
+    /// Adds one to `skipped[reason]`.
+    mutating func skip(_ reason: String, count: Int = 1) {
+        guard count > 0 else { return }
+        skipped[reason, default: 0] += count
+    }
+
+    /// Adds one to `errors[kind]` (and counts the URL as skipped for `errors`).
+    mutating func fail(_ kind: String) {
+        errors[kind, default: 0] += 1
+        skip("errors")
+    }
+}
+
+/// The end-of-crawl report (`searchlight crawl --json`).
+public struct CrawlSummary: Sendable, Hashable, Codable {
+    /// The pass's id in the store.
+    public var run: Int64
+    /// Whether this invocation resumed an unfinished pass.
+    public var resumed: Bool
+    /// Whether the pass finished (`false` when stopped early, e.g. by a signal).
+    public var finished: Bool
+    /// The counters.
+    public var counters: CrawlCounters
+    /// Wall time of the whole pass, resumed stretches included.
+    public var durationSeconds: Double
+    /// URLs still queued (non-zero only when the pass did not finish).
+    public var queued: Int
+
+    /// Creates a summary.
+    public init(
+        run: Int64, resumed: Bool, finished: Bool, counters: CrawlCounters, durationSeconds: Double, queued: Int
+    ) {
+        self.run = run
+        self.resumed = resumed
+        self.finished = finished
+        self.counters = counters
+        self.durationSeconds = durationSeconds
+        self.queued = queued
+    }
+}
+
+/// A snapshot for a progress line.
+public struct CrawlProgress: Sendable, Hashable {
+    /// Pages fetched so far in this pass.
+    public var pagesDone: Int
+    /// URLs known to be waiting (buffered or in flight; the store may hold more).
+    public var inFlight: Int
+    /// Pages per second over this invocation.
+    public var rate: Double
+    /// Final failures by kind.
+    public var errors: [String: Int]
+    /// URLs skipped by reason.
+    public var skipped: [String: Int]
+}

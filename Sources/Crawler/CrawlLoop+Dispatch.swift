@@ -1,0 +1,157 @@
+import Fetching
+import Store
+
+extension CrawlLoop {
+    /// URLs read from the store per host at a time.
+    static let bufferSize = 64
+
+    /// Puts the seeds in the frontier (a no-op for seeds already queued in this pass).
+    mutating func queueSeeds() async throws {
+        var rejections = LinkFilter.Rejections()
+        for seed in configuration.seeds {
+            if let candidate = links.candidate(
+                seed, kind: .page, depth: 0, source: "seed", from: nil, rejections: &rejections)
+            {
+                batch.candidates.append(candidate)
+            } else {
+                logger.warning("seed not crawled: outside the scope or limits", metadata: ["url": "\(seed)"])
+            }
+        }
+        try await flush()
+    }
+
+    /// Starts whatever may start now, host by host in turn; returns how many tasks started.
+    mutating func dispatch(into group: inout ThrowingTaskGroup<TaskOutput, any Error>, now: Double) async throws -> Int
+    {
+        guard !hostOrder.isEmpty else { return 0 }
+        var started = 0
+        for step in 0..<hostOrder.count {
+            guard inFlight < configuration.concurrency else { break }
+            let origin = hostOrder[(cursor + step) % hostOrder.count]
+            started += try await startWork(for: origin, into: &group, now: now)
+        }
+        cursor = (cursor + 1) % max(hostOrder.count, 1)
+        return started
+    }
+
+    /// Starts robots.txt, apple-app-site-association or frontier requests for one host,
+    /// as far as its phase, its caps and its delay allow.
+    private mutating func startWork(
+        for origin: String, into group: inout ThrowingTaskGroup<TaskOutput, any Error>, now: Double
+    ) async throws -> Int {
+        guard let host = hosts[origin] else { return 0 }
+        switch host.robots {
+        case .loading:
+            return 0
+        case .blocked(let until, _) where now < until:
+            return 0
+        case .unknown, .blocked:
+            let cached = try await store.hostFile(host: origin, name: RobotsLoader.fileName)
+            if let status = RobotsLoader.cached(cached, now: now, lifetime: configuration.robotsCacheLifetime) {
+                robotsReady(origin, status)
+            } else {
+                hosts[origin]?.robots = .loading
+                begin(origin)
+                let fetcher = fetcher
+                group.addTask {
+                    .robots(origin: origin, await RobotsLoader.fetch(origin: origin, fetcher: fetcher, now: now))
+                }
+                return 1
+            }
+        case .ready:
+            break
+        }
+        switch hosts[origin]?.association ?? .unknown {
+        case .unknown:
+            hosts[origin]?.association = .loading
+            begin(origin)
+            let fetcher = fetcher
+            let maxBytes = configuration.maxAppSiteAssociationBytes
+            let plainHTTP = configuration.allowsPlainHTTPAppSiteAssociation
+            group.addTask {
+                .association(
+                    origin: origin,
+                    await AppSiteAssociationLoader.fetch(
+                        origin: origin, fetcher: fetcher, maxBytes: maxBytes, allowPlainHTTP: plainHTTP, now: now))
+            }
+            return 1
+        case .loading:
+            return 0
+        case .ready:
+            break
+        }
+        return try await startFrontierURLs(for: origin, into: &group, now: now)
+    }
+
+    private mutating func startFrontierURLs(
+        for origin: String, into group: inout ThrowingTaskGroup<TaskOutput, any Error>, now: Double
+    ) async throws -> Int {
+        var started = 0
+        while inFlight < configuration.concurrency, !pageBudgetSpent, let host = hosts[origin],
+            host.inFlight < configuration.perHostConcurrency, now >= host.nextRequestAt,
+            let status = host.robotsStatus
+        {
+            if host.buffer.isEmpty {
+                guard host.dueAt <= now else { break }
+                if !batch.isEmpty { try await flush() }
+                let due = try await store.dueURLs(
+                    run: run.id, host: origin, now: now, limit: Self.bufferSize, excluding: inFlightIDs)
+                hosts[origin]?.buffer.append(contentsOf: due)
+                if due.isEmpty {
+                    hosts[origin]?.dueAt = .infinity
+                    break
+                }
+                continue
+            }
+            guard let url = hosts[origin]?.buffer.popFirst() else { break }
+            if url.kind == .sitemap, host.sitemapsDispatched >= configuration.maxSitemapsPerHost {
+                complete(url, state: .skipped, outcome: "sitemap-limit", detail: nil, counter: "sitemap-limit")
+                continue
+            }
+            let decision = status.decision(for: url.url, productToken: configuration.productToken)
+            guard decision.allowed else {
+                var detail: String
+                if case .unavailable(let reason, _) = status {
+                    detail = reason
+                } else if let rule = decision.rule {
+                    detail = "\(rule.allow ? "Allow" : "Disallow"): \(rule.pattern) (line \(rule.line))"
+                    if let group = decision.group { detail += " in group '\(group)'" }
+                } else {
+                    detail = "disallowed"
+                }
+                complete(url, state: .skipped, outcome: "robots", detail: detail, counter: "robots")
+                continue
+            }
+            if url.kind == .sitemap { hosts[origin]?.sitemapsDispatched += 1 }
+            if url.kind == .page { inFlightPages += 1 }
+            begin(origin)
+            inFlightIDs.insert(url.id)
+            hosts[origin]?.nextRequestAt = now + host.spacing
+            let fetcher = fetcher
+            let context = PageContext(
+                configuration: configuration, links: links,
+                universalLinks: {
+                    if case .ready(let rules) = host.association { return rules }
+                    return nil
+                }())
+            group.addTask { .page(await PageTask.run(url, fetcher: fetcher, context: context, now: now)) }
+            started += 1
+        }
+        return started
+    }
+
+    /// Counts a request starting for `origin`.
+    private mutating func begin(_ origin: String) {
+        inFlight += 1
+        hosts[origin]?.inFlight += 1
+    }
+
+    /// Ends a frontier URL without a request (robots, limits).
+    mutating func complete(_ url: FrontierURL, state: FrontierState, outcome: String, detail: String?, counter: String)
+    {
+        batch.completions.append(
+            CrawlBatch.Completion(id: url.id, state: state, outcome: outcome, detail: detail, attempts: url.attempts))
+        counters.skip(counter)
+        if batchOpenedAt == nil { batchOpenedAt = CrawlLoop.now }
+    }
+}

@@ -1,0 +1,159 @@
+import Foundation
+import Store
+
+extension CrawlLoop {
+    /// Takes one child task's result into the batch and the scheduling state.
+    mutating func handle(_ output: TaskOutput) {
+        switch output {
+        case .timer(let deadline):
+            if earliestTimer == deadline { earliestTimer = nil }
+        case .page(let result):
+            finish(result.frontier.host)
+            inFlightIDs.remove(result.frontier.id)
+            if result.frontier.kind == .page { inFlightPages -= 1 }
+            if let pause = result.hostPause, var host = hosts[result.frontier.host] {
+                host.nextRequestAt = max(host.nextRequestAt, CrawlLoop.now + pause)
+                hosts[result.frontier.host] = host
+            }
+            counters.add(result.counters)
+            batch.completions.append(result.completion)
+            if result.completion.state == .queued {
+                pendingRetries.append((result.frontier.host, result.completion.notBefore))
+            }
+            if let page = result.page { batch.pages.append(page) }
+            if result.unchanged { batch.unchangedPages.append(result.frontier.url) }
+            if let gone = result.gone { batch.gonePages.append(gone) }
+            batch.candidates.append(contentsOf: result.candidates)
+            if let redirect = result.redirect { batch.redirects.append(redirect) }
+            batch.fetchLog.append(result.log)
+            if batchOpenedAt == nil { batchOpenedAt = CrawlLoop.now }
+        case .robots(let origin, let attempt):
+            finish(origin)
+            counters.robotsFetched += 1
+            batch.fetchLog.append(contentsOf: attempt.log)
+            if let entry = attempt.cacheEntry { batch.hostFiles.append(entry) }
+            if batchOpenedAt == nil { batchOpenedAt = CrawlLoop.now }
+            switch attempt.status {
+            case .unavailable(let reason, let retryAfter):
+                var failures = (hosts[origin]?.robotsFailures ?? 0) + 1
+                hosts[origin]?.robotsFailures = failures
+                if failures >= configuration.maxAttempts {
+                    // Given up for this pass: every URL of the host ends as disallowed.
+                    logger.warning("robots.txt unavailable, host skipped", metadata: ["host": "\(origin)"])
+                    failures = 0
+                    robotsReady(origin, attempt.status)
+                } else {
+                    let wait = min(retryAfter ?? configuration.backoff(attempt: failures), configuration.maxRetryAfter)
+                    hosts[origin]?.robots = .blocked(until: CrawlLoop.now + wait, reason: reason)
+                }
+            case .rules, .allowAll:
+                hosts[origin]?.robotsFailures = 0
+                robotsReady(origin, attempt.status)
+            }
+        case .association(let origin, let attempt):
+            finish(origin)
+            if let log = attempt.log { batch.fetchLog.append(log) }
+            batch.hostFiles.append(
+                HostFile(
+                    host: origin, name: "apple-app-site-association", fetchedAt: CrawlLoop.now,
+                    httpStatus: attempt.httpStatus, body: nil,
+                    detail: attempt.association == nil ? (attempt.diagnosis ?? "none") : (attempt.diagnosis ?? "valid"))
+            )
+            if batchOpenedAt == nil { batchOpenedAt = CrawlLoop.now }
+            hosts[origin]?.association = .ready(attempt.association)
+        }
+    }
+
+    private mutating func finish(_ origin: String) {
+        inFlight -= 1
+        hosts[origin]?.inFlight -= 1
+    }
+
+    /// Applies a known robots status: the host's spacing (capped `Crawl-delay`) and, once per
+    /// invocation, its sitemaps (robots.txt `Sitemap:` lines and `/sitemap.xml`).
+    mutating func robotsReady(_ origin: String, _ status: RobotsStatus) {
+        guard var host = hosts[origin] else { return }
+        host.robots = .ready(status)
+        var spacing = configuration.delay
+        if case .rules(let robots) = status, let crawlDelay = robots.crawlDelay(userAgent: configuration.productToken) {
+            spacing = max(spacing, min(crawlDelay, configuration.maxCrawlDelay))
+        }
+        host.spacing = spacing
+        if case .unavailable = status {
+            // Given up on this host for the pass: no further request of any kind goes to it.
+            host.association = .ready(nil)
+            host.sitemapsQueued = true
+        }
+        if !host.sitemapsQueued {
+            host.sitemapsQueued = true
+            var sitemapURLs: [String] = []
+            if case .rules(let robots) = status { sitemapURLs = robots.sitemaps }
+            sitemapURLs.append(origin + "/sitemap.xml")
+            var rejections = LinkFilter.Rejections()
+            for url in sitemapURLs {
+                if let candidate = links.candidate(
+                    url, kind: .sitemap, depth: 0, source: "robots", from: origin + "/robots.txt",
+                    rejections: &rejections)
+                {
+                    batch.candidates.append(candidate)
+                    if batchOpenedAt == nil { batchOpenedAt = CrawlLoop.now }
+                }
+            }
+        }
+        hosts[origin] = host
+    }
+
+    /// Writes the batch in one transaction and tells the hosts it concerns that the store
+    /// has new work for them.
+    mutating func flush() async throws {
+        batchOpenedAt = nil
+        guard !batch.isEmpty else { return }
+        var pending = batch
+        batch = CrawlBatch()
+        pending.countersJSON = countersJSON(finishedNow: false)
+        _ = try await store.commit(pending, run: run.id)
+        for candidate in pending.candidates { noteWork(candidate.host, dueAt: 0) }
+        for (origin, due) in pendingRetries { noteWork(origin, dueAt: due) }
+        pendingRetries.removeAll()
+    }
+
+    /// Records that `origin` has queued URLs due at `dueAt`, adding the host if new.
+    mutating func noteWork(_ origin: String, dueAt: Double) {
+        if hosts[origin] == nil {
+            hosts[origin] = HostState(origin: origin, spacing: configuration.delay)
+            hostOrder.append(origin)
+        }
+        let current = hosts[origin]?.dueAt ?? 0
+        hosts[origin]?.dueAt = min(current, dueAt)
+    }
+
+    /// The earliest time some host could start a request; `nil` when the pass has nothing
+    /// left. With `refreshFromStore`, first learns from the store which hosts have queued
+    /// URLs and when (needed when resuming, and for retries due later).
+    mutating func nextWake(now: Double, refreshFromStore: Bool) async throws -> Double? {
+        if refreshFromStore {
+            for (origin, due) in try await store.queuedHosts(run: run.id) {
+                noteWork(origin, dueAt: due)
+            }
+        }
+        return hosts.values.compactMap { $0.wakeTime(now: now) }.min()
+    }
+}
+
+extension CrawlCounters {
+    /// Adds `other`'s counts to these.
+    mutating func add(_ other: CrawlCounters) {
+        pagesFetched += other.pagesFetched
+        pagesIndexed += other.pagesIndexed
+        pagesUnchanged += other.pagesUnchanged
+        pagesGone += other.pagesGone
+        redirects += other.redirects
+        bytes += other.bytes
+        sitemapsRead += other.sitemapsRead
+        sitemapURLs += other.sitemapURLs
+        robotsFetched += other.robotsFetched
+        retries += other.retries
+        for (key, count) in other.skipped { skipped[key, default: 0] += count }
+        for (key, count) in other.errors { errors[key, default: 0] += count }
+    }
+}

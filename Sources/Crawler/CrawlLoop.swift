@@ -1,0 +1,142 @@
+import Fetching
+import Foundation
+import Logging
+import Store
+
+/// The one owner of a crawl's scheduling state. It starts child tasks, takes their
+/// results back, batches writes, and decides when the pass is over.
+struct CrawlLoop {
+    let configuration: CrawlConfiguration
+    let store: Store
+    let fetcher: Fetcher
+    let run: CrawlRunInfo
+    let links: LinkFilter
+    let logger: Logger
+    let progress: (@Sendable (CrawlProgress) -> Void)?
+
+    var hosts: [String: HostState] = [:]
+    var hostOrder: [String] = []
+    var cursor = 0
+    var counters: CrawlCounters
+    var batch = CrawlBatch()
+    var batchOpenedAt: Double?
+    var inFlight = 0
+    var inFlightPages = 0
+    var inFlightIDs: Set<Int64> = []
+    /// Hosts whose URLs went back to the queue in the unflushed batch, with when they are due.
+    var pendingRetries: [(String, Double)] = []
+    var earliestTimer: Double?
+    var lastProgressAt = 0.0
+    let startedAt: Double
+
+    init(
+        configuration: CrawlConfiguration, store: Store, fetcher: Fetcher, run: CrawlRunInfo, links: LinkFilter,
+        logger: Logger, progress: (@Sendable (CrawlProgress) -> Void)?
+    ) {
+        self.configuration = configuration
+        self.store = store
+        self.fetcher = fetcher
+        self.run = run
+        self.links = links
+        self.logger = logger
+        self.progress = progress
+        self.counters =
+            (try? JSONDecoder().decode(CrawlCounters.self, from: Data(run.countersJSON.utf8))) ?? CrawlCounters()
+        self.startedAt = Self.now
+    }
+
+    static var now: Double { Date().timeIntervalSince1970 }
+
+    /// Whether `maxPages` pages were fetched or are being fetched.
+    var pageBudgetSpent: Bool {
+        guard let maxPages = configuration.maxPages else { return false }
+        return counters.pagesFetched + inFlightPages >= maxPages
+    }
+
+    /// Runs the pass to its end (or cancellation) and returns the summary.
+    mutating func crawl() async throws -> CrawlSummary {
+        try await queueSeeds()
+        var idleSpins = 0
+        try await withThrowingTaskGroup(of: TaskOutput.self) { group in
+            while !Task.isCancelled {
+                let now = Self.now
+                if let opened = batchOpenedAt,
+                    batch.completions.count >= configuration.commitBatchSize
+                        || now - opened >= configuration.commitInterval
+                {
+                    try await flush()
+                }
+                let started = try await dispatch(into: &group, now: now)
+                reportProgress(now: now)
+                if inFlight == 0 {
+                    try await flush()
+                    if pageBudgetSpent { break }
+                    guard let wake = try await nextWake(now: Self.now, refreshFromStore: true) else { break }
+                    if wake <= Self.now {
+                        // Work is due: dispatch again, but never spin if nothing could start.
+                        idleSpins = started > 0 ? 0 : idleSpins + 1
+                        if idleSpins < 3 { continue }
+                        idleSpins = 0
+                        schedule(timerAt: Self.now + 0.01, in: &group)
+                    } else {
+                        schedule(timerAt: wake, in: &group)
+                    }
+                } else if let wake = try await nextWake(now: now, refreshFromStore: false), wake > now {
+                    schedule(timerAt: wake, in: &group)
+                }
+                if let opened = batchOpenedAt { schedule(timerAt: opened + configuration.commitInterval, in: &group) }
+                guard let output = try await group.next() else { continue }
+                handle(output)
+            }
+            group.cancelAll()
+        }
+        let cancelled = Task.isCancelled
+        // Commit what finished even when cancelled: an unstructured task does not inherit
+        // the cancellation, so GRDB's async write runs.
+        var finalBatch = batch
+        finalBatch.countersJSON = countersJSON(finishedNow: true)
+        let store = store
+        let runID = run.id
+        _ = try await Task { try await store.commit(finalBatch, run: runID) }.value
+        batch = CrawlBatch()
+        let finished = !cancelled
+        if finished {
+            let json = countersJSON(finishedNow: true)
+            try await Task { try await store.finishRun(runID, countersJSON: json, now: Self.now) }.value
+        }
+        let queued = try await Task { try await store.queuedCount(run: runID) }.value
+        return CrawlSummary(
+            run: run.id, resumed: run.isResumed, finished: finished, counters: counters,
+            durationSeconds: counters.earlierSeconds + (Self.now - startedAt), queued: queued)
+    }
+
+    /// Adds a timer child task unless one at or before `deadline` is pending.
+    mutating func schedule(timerAt deadline: Double, in group: inout ThrowingTaskGroup<TaskOutput, any Error>) {
+        if let earliestTimer, earliestTimer <= deadline { return }
+        earliestTimer = deadline
+        let delay = max(0, deadline - Self.now)
+        group.addTask {
+            try? await Task.sleep(for: .milliseconds(Int(delay * 1000) + 1))
+            return .timer(deadline: deadline)
+        }
+    }
+
+    /// The counters as stored with the run; `earlierSeconds` includes this stretch when finishing.
+    func countersJSON(finishedNow: Bool) -> String {
+        var stored = counters
+        stored.earlierSeconds += Self.now - startedAt
+        let data = (try? JSONEncoder().encode(stored)) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    mutating func reportProgress(now: Double) {
+        guard let progress, now - lastProgressAt >= 0.5 else { return }
+        lastProgressAt = now
+        let elapsed = max(now - startedAt, 0.001)
+        progress(
+            CrawlProgress(
+                pagesDone: counters.pagesFetched, inFlight: inFlight,
+                rate: Double(counters.pagesFetched) / (elapsed + counters.earlierSeconds),
+                errors: counters.errors, skipped: counters.skipped))
+    }
+}

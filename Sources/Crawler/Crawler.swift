@@ -1,0 +1,88 @@
+import Fetching
+import Foundation
+import Logging
+import Scope
+import Store
+
+/// A crawl of one or more sites into a ``Store`` (SPEC §3).
+///
+/// The frontier lives in the store, so memory does not grow with the URLs seen and a
+/// crawl killed at any moment continues where it stopped when run again: a URL leaves
+/// the queue only in the transaction that stores its result, so only what was in flight
+/// is fetched again. One loop owns all scheduling state; fetches, robots.txt and
+/// apple-app-site-association requests run as child tasks and hand back values.
+public struct Crawler: Sendable {
+    /// How to crawl.
+    public let configuration: CrawlConfiguration
+    /// Where the frontier and the pages live.
+    public let store: Store
+    let logger: Logger
+
+    /// Creates a crawler. Nothing happens until ``run(progress:)``.
+    public init(configuration: CrawlConfiguration, store: Store, logger: Logger) {
+        self.configuration = configuration
+        self.store = store
+        self.logger = logger
+    }
+
+    /// Crawls until the pass's frontier is exhausted, `maxPages` is reached, or the task is
+    /// cancelled (then whatever finished is committed and the pass stays resumable).
+    /// - Parameter progress: Called about twice a second with a snapshot, from the crawl loop.
+    /// - Throws: ``CrawlError`` for a bad configuration; ``StoreError`` when the store fails.
+    public func run(progress: (@Sendable (CrawlProgress) -> Void)? = nil) async throws -> CrawlSummary {
+        // Bad seeds or patterns are refused before anything is written to the store.
+        if !configuration.seeds.isEmpty { _ = try scope(seeds: configuration.seeds) }
+        let run = try await store.beginRun(seeds: configuration.seeds, now: Date().timeIntervalSince1970)
+        // A resumed pass keeps the scope it started with, widened by any new seeds.
+        var scopeSeeds = run.seeds
+        for seed in configuration.seeds where !scopeSeeds.contains(seed) { scopeSeeds.append(seed) }
+        guard !scopeSeeds.isEmpty else {
+            // Nothing to crawl: no seeds given and no unfinished pass to continue.
+            try await store.finishRun(run.id, countersJSON: "{}", now: Date().timeIntervalSince1970)
+            return CrawlSummary(
+                run: run.id, resumed: false, finished: true, counters: CrawlCounters(), durationSeconds: 0, queued: 0)
+        }
+        let scope = try scope(seeds: scopeSeeds)
+        logger.info(
+            "crawl pass \(run.id) \(run.isResumed ? "resumed" : "started")",
+            metadata: ["seeds": "\(scopeSeeds)"])
+        let configuration = configuration
+        let store = store
+        let logger = logger
+        return try await withFetcher(configuration: configuration.fetch, logger: logger) { fetcher in
+            var loop = CrawlLoop(
+                configuration: configuration, store: store, fetcher: fetcher, run: run,
+                links: LinkFilter(scope: scope, maxDepth: configuration.maxDepth), logger: logger,
+                progress: progress)
+            return try await loop.crawl()
+        }
+    }
+}
+
+extension Crawler {
+    /// The scope of `seeds` under the configured patterns and URL length.
+    func scope(seeds: [String]) throws(CrawlError) -> CrawlScope {
+        do {
+            return try CrawlScope(
+                seeds: seeds, include: configuration.includePatterns, exclude: configuration.excludePatterns,
+                maxURLLength: configuration.maxURLLength)
+        } catch {
+            throw CrawlError(message: "invalid scope: \(error)")
+        }
+    }
+}
+
+/// A crawl that cannot start: a bad pattern or seed.
+public struct CrawlError: Error, Sendable, CustomStringConvertible {
+    /// What is wrong.
+    public var message: String
+    public var description: String { message }
+}
+
+/// What a child task of the crawl loop hands back.
+enum TaskOutput: Sendable {
+    case page(PageResult)
+    case robots(origin: String, RobotsLoader.Attempt)
+    case association(origin: String, AppSiteAssociationLoader.Attempt)
+    case timer(deadline: Double)
+}

@@ -1,0 +1,74 @@
+import DequeModule
+import Store
+
+/// The scheduler's view of one host (`scheme://host[:port]`). Only the crawl loop
+/// touches it. Its memory is bounded: a small buffer of due URLs, not the host's queue,
+/// which stays in the store.
+struct HostState {
+    /// Where the host's robots.txt stands.
+    enum RobotsPhase {
+        case unknown
+        case loading
+        case ready(RobotsStatus)
+        /// Unavailable (5xx, 429, network): nothing is fetched until `until`, then it is retried.
+        case blocked(until: Double, reason: String)
+    }
+
+    /// Where the host's apple-app-site-association file stands.
+    enum AssociationPhase {
+        case unknown
+        case loading
+        case ready(UniversalLinkRules?)
+    }
+
+    let origin: String
+    var robots = RobotsPhase.unknown
+    /// robots.txt attempts that failed in a row.
+    var robotsFailures = 0
+    var association = AssociationPhase.unknown
+    /// Requests in flight to this host (pages, sitemaps, robots.txt, AASA).
+    var inFlight = 0
+    /// No new request starts before this time (delay, Crawl-delay, Retry-After).
+    var nextRequestAt = 0.0
+    /// The spacing between request starts: the configured delay or the capped Crawl-delay.
+    var spacing: Double
+    /// URLs read from the store and not yet dispatched.
+    var buffer = Deque<FrontierURL>()
+    /// When the store may next have due URLs for this host: 0 = now, `.infinity` = none known.
+    var dueAt = 0.0
+    /// Whether robots.txt's sitemaps (and /sitemap.xml) were queued in this invocation.
+    var sitemapsQueued = false
+    /// Sitemap files dispatched for this host in this invocation.
+    var sitemapsDispatched = 0
+
+    init(origin: String, spacing: Double) {
+        self.origin = origin
+        self.spacing = spacing
+    }
+
+    /// The robots status, once known.
+    var robotsStatus: RobotsStatus? {
+        if case .ready(let status) = robots { return status }
+        return nil
+    }
+
+    /// The universal-link rules, once the file was looked at (`nil` inside when none).
+    var associationReady: Bool {
+        if case .ready = association { return true }
+        return false
+    }
+
+    /// The earliest time this host could start a request, ignoring capacity; `nil` when it
+    /// has nothing to do.
+    func wakeTime(now: Double) -> Double? {
+        switch robots {
+        case .loading: return nil
+        case .blocked(let until, _): return until
+        case .unknown, .ready: break
+        }
+        if case .loading = association { return nil }
+        if !buffer.isEmpty { return max(nextRequestAt, now) }
+        guard dueAt.isFinite else { return nil }
+        return max(nextRequestAt, dueAt)
+    }
+}

@@ -1,0 +1,95 @@
+import Fetching
+import Foundation
+import Items
+import Markup
+import Scope
+import Store
+
+extension PageTask {
+    /// Links followed from one page at most; the rest are counted as skipped (`links-cap`).
+    static let maxLinksPerPage = 5000
+
+    /// A 2xx page: HTML is extracted (unless its content hash is unchanged), its links
+    /// followed unless `nofollow`, and stored indexable unless `noindex`.
+    static func page(
+        _ response: FetchResponse, url: FrontierURL, context: PageContext, now: Double, into result: PageResult
+    ) -> PageResult {
+        var result = result
+        let contentType = response.contentType
+        guard Self.isHTML(contentType: contentType, body: response.body) else {
+            result.completion.outcome = "type"
+            result.completion.detail = contentType ?? "no Content-Type"
+            result.counters.skip("type")
+            return result
+        }
+        let hash = ContentHash.of(response.body)
+        result.completion.contentHash = hash
+        result.completion.etag = response.headers["ETag"]
+        result.completion.lastModified = response.headers["Last-Modified"]
+        if hash == url.contentHash {
+            return unchanged(url: url, context: context, into: result)
+        }
+        let headers = response.headers.map { (name: $0.name, value: $0.value) }
+        let extraction = PageExtraction(bytes: response.body, url: response.url, headers: headers)
+        let markup = extraction.page
+
+        var links: [String] = []
+        if markup.robots.follow {
+            var rejections = LinkFilter.Rejections()
+            var seen = Set<String>()
+            for link in markup.links where !link.nofollow {
+                guard seen.insert(link.url).inserted else { continue }
+                guard links.count < maxLinksPerPage else {
+                    rejections.add("links-cap")
+                    continue
+                }
+                if let candidate = context.links.candidate(
+                    link.url, kind: .page, depth: url.depth + 1, source: "link", from: url.url,
+                    rejections: &rejections)
+                {
+                    result.candidates.append(candidate)
+                    links.append(candidate.url)
+                }
+            }
+            for (key, count) in rejections.counts { result.counters.skip(key, count: count) }
+        }
+
+        var item = extraction.item
+        if let rules = context.universalLinks {
+            for appID in rules.appIDs(matching: response.url) {
+                item.deepLinks.append(DeepLink(kind: .universalLink, url: response.url, appID: appID))
+            }
+        }
+        let indexable = markup.robots.index
+        result.page = PageRecord(
+            url: url.url, finalURL: response.url,
+            canonicalURL: markup.linkTargets(rel: "canonical").first.flatMap { CrawlURL.normalize($0) },
+            httpStatus: response.status, contentType: contentType, isIndexable: indexable,
+            notIndexedReason: indexable ? nil : "noindex", title: markup.title,
+            itemJSON: indexable ? item.jsonValue.serialized() : nil, links: links.joined(separator: "\n"),
+            contentHash: hash, fetchedAt: now)
+        if indexable {
+            result.completion.outcome = "indexed"
+            result.counters.pagesIndexed += 1
+        } else {
+            result.completion.outcome = "noindex"
+            result.counters.skip("noindex")
+        }
+        return result
+    }
+
+    /// Whether a response is an HTML page: by `Content-Type`, or by its first bytes when
+    /// the header is missing.
+    static func isHTML(contentType: String?, body: [UInt8]) -> Bool {
+        if let contentType {
+            let mime = contentType.split(separator: ";").first.map {
+                $0.trimmingCharacters(in: .whitespaces).lowercased()
+            }
+            return mime == "text/html" || mime == "application/xhtml+xml"
+        }
+        // Skip a UTF-8 BOM and whitespace, then expect markup.
+        var index = body.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while index < body.count, [0x20, 0x09, 0x0A, 0x0D].contains(body[index]) { index += 1 }
+        return index < body.count && body[index] == UInt8(ascii: "<")
+    }
+}

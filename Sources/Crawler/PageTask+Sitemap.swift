@@ -1,0 +1,48 @@
+import Fetching
+import Markup
+import Store
+
+extension PageTask {
+    /// A 2xx sitemap: its pages join the frontier at depth 1, its child sitemaps one
+    /// level deeper (bounded by ``CrawlConfiguration/maxSitemapDepth``).
+    static func sitemap(_ response: FetchResponse, url: FrontierURL, context: PageContext, into result: PageResult)
+        -> PageResult
+    {
+        var result = result
+        let sitemap = SitemapReader.read(response.body, url: response.url, contentType: response.contentType)
+        result.counters.sitemapsRead += 1
+        result.counters.sitemapURLs += sitemap.pages.count
+        result.completion.outcome = "sitemap"
+        var notes: [String] = []
+        if let format = sitemap.format { notes.append("\(format.rawValue): \(sitemap.pages.count) URLs") }
+        if !sitemap.childSitemaps.isEmpty { notes.append("\(sitemap.childSitemaps.count) child sitemaps") }
+        if sitemap.isTruncated { notes.append("truncated at a limit") }
+        if let issue = sitemap.issues.first {
+            notes.append("\(sitemap.issues.count) issue(s), first: \(issue.message)")
+        }
+        result.completion.detail = notes.joined(separator: "; ")
+
+        var rejections = LinkFilter.Rejections()
+        for entry in sitemap.pages {
+            if let candidate = context.links.candidate(
+                entry.url, kind: .page, depth: 1, source: "sitemap", from: url.url, rejections: &rejections)
+            {
+                result.candidates.append(candidate)
+            }
+        }
+        if url.depth < context.configuration.maxSitemapDepth {
+            for entry in sitemap.childSitemaps {
+                if let candidate = context.links.candidate(
+                    entry.url, kind: .sitemap, depth: url.depth + 1, source: "sitemap", from: url.url,
+                    rejections: &rejections)
+                {
+                    result.candidates.append(candidate)
+                }
+            }
+        } else if !sitemap.childSitemaps.isEmpty {
+            rejections.counts["sitemap-depth", default: 0] += sitemap.childSitemaps.count
+        }
+        for (key, count) in rejections.counts { result.counters.skip(key, count: count) }
+        return result
+    }
+}

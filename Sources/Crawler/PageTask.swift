@@ -1,0 +1,99 @@
+import Fetching
+import Foundation
+import Store
+
+/// The result of fetching one frontier URL: what to write, what it found, and what the
+/// scheduler must know (a host-wide pause from `Retry-After`).
+struct PageResult: Sendable {
+    var frontier: FrontierURL
+    var completion: CrawlBatch.Completion
+    var page: PageRecord?
+    var unchanged = false
+    var gone: GonePage?
+    var candidates: [FrontierCandidate] = []
+    var redirect: RedirectRecord?
+    var log: FetchLogEntry
+    /// Seconds the whole host should pause (429/503 with `Retry-After`).
+    var hostPause: Double?
+    /// Counter changes this result brings.
+    var counters = CrawlCounters()
+}
+
+/// Everything a page task needs besides the URL, shared read-only by all tasks.
+struct PageContext: Sendable {
+    let configuration: CrawlConfiguration
+    let links: LinkFilter
+    /// The host's universal-link rules, when it serves a valid file.
+    let universalLinks: UniversalLinkRules?
+}
+
+/// Fetches one frontier URL and classifies the answer (SPEC §3).
+enum PageTask {
+    static func run(_ url: FrontierURL, fetcher: Fetcher, context: PageContext, now: Double) async -> PageResult {
+        let conditional = url.kind == .page && url.contentHash != nil
+        let request = FetchRequest(
+            url: url.url,
+            ifNoneMatch: conditional ? url.etag : nil,
+            ifModifiedSince: conditional ? url.lastModified : nil,
+            maxBodySize: url.kind == .sitemap ? context.configuration.maxSitemapBytes : nil)
+        let started = ContinuousClock.now
+        do {
+            let response = try await fetcher.fetch(request)
+            let seconds = (ContinuousClock.now - started).seconds
+            var result = classify(response, url: url, context: context, now: now)
+            result.log = FetchLogEntry(
+                url: url.url, at: now, httpStatus: response.status, bytes: response.body.count, seconds: seconds,
+                outcome: result.completion.outcome, detail: result.completion.detail)
+            result.counters.bytes += response.body.count
+            return result
+        } catch {
+            let fetchError =
+                error as? FetchError ?? FetchError(kind: .other, url: url.url, message: String(describing: error))
+            let seconds = (ContinuousClock.now - started).seconds
+            var result = failure(fetchError, url: url, context: context, now: now)
+            result.log = FetchLogEntry(
+                url: url.url, at: now, httpStatus: nil, bytes: 0, seconds: seconds, outcome: result.completion.outcome,
+                detail: fetchError.description)
+            return result
+        }
+    }
+
+    /// A transport failure: retried when transient, else final.
+    static func failure(_ error: FetchError, url: FrontierURL, context: PageContext, now: Double) -> PageResult {
+        let key = error.kind.counterKey
+        var result = PageResult(
+            frontier: url,
+            completion: CrawlBatch.Completion(id: url.id, state: .failed, outcome: "error.\(key)"),
+            log: FetchLogEntry(url: url.url, at: now, httpStatus: nil, bytes: 0, seconds: 0, outcome: "", detail: nil))
+        result.completion.detail = error.message
+        result.completion.attempts = url.attempts + 1
+        switch error.kind {
+        case .bodyTooLarge, .decompressionRatioExceeded:
+            result.completion.state = .skipped
+            result.completion.outcome = "size"
+            result.counters.skip("size")
+        case _ where error.isTransient && url.attempts + 1 < context.configuration.maxAttempts:
+            result.completion.state = .queued
+            result.completion.notBefore = now + context.configuration.backoff(attempt: url.attempts + 1)
+            result.counters.retries += 1
+        default:
+            result.counters.fail(key)
+        }
+        return result
+    }
+}
+
+extension FetchError.Kind {
+    /// The kebab-case key used in outcomes and counters, e.g. `connect-timeout`.
+    var counterKey: String {
+        var key = ""
+        for character in rawValue {
+            if character.isUppercase {
+                key += "-" + character.lowercased()
+            } else {
+                key.append(character)
+            }
+        }
+        return key
+    }
+}

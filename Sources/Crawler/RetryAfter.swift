@@ -1,0 +1,24 @@
+import Foundation
+
+/// Reads a `Retry-After` header (RFC 9110 §10.2.3): delay-seconds or an HTTP-date.
+enum RetryAfter {
+    /// The wait in seconds from `now` (seconds since 1970), or `nil` when the header is
+    /// absent or unreadable. A date in the past gives 0.
+    static func seconds(_ value: String?, now: Double) -> Double? {
+        guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
+        if value.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+            // Very long digit strings are clamped rather than overflowing.
+            return Double(value.prefix(9)).map { value.count > 9 ? 999_999_999 : $0 }
+        }
+        for format in ["EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM d HH:mm:ss yyyy"] {
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(identifier: "GMT")
+            formatter.dateFormat = format
+            if let date = formatter.date(from: value) {
+                return max(0, date.timeIntervalSince1970 - now)
+            }
+        }
+        return nil
+    }
+}

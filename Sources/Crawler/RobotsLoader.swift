@@ -1,0 +1,133 @@
+import Fetching
+import Foundation
+import Robots
+import Store
+
+/// What a host's robots.txt allows, after RFC 9309 §2.3.1's HTTP rules.
+public enum RobotsStatus: Sendable, Hashable {
+    /// A file was fetched and parsed: its rules apply.
+    case rules(RobotsTxt)
+    /// No rules apply (4xx other than 429, or too many redirects): everything is allowed.
+    case allowAll(reason: String)
+    /// The file could not be read (5xx, 429, timeout, network error): nothing is allowed
+    /// until a retry succeeds. Never cached.
+    case unavailable(reason: String, retryAfter: Double?)
+
+    /// The decision for `url`; `unavailable` disallows everything (except robots.txt itself).
+    public func decision(for url: String, productToken: String) -> RobotsTxt.Decision {
+        switch self {
+        case .rules(let robots):
+            return robots.decision(for: url, userAgent: productToken)
+        case .allowAll:
+            return RobotsTxt.Decision(allowed: true, group: nil, rule: nil)
+        case .unavailable:
+            return RobotsTxt.Decision(allowed: false, group: nil, rule: nil)
+        }
+    }
+
+    /// A short key for logs and the store: `rules`, `allow-all`, `unavailable`.
+    public var key: String {
+        switch self {
+        case .rules: "rules"
+        case .allowAll: "allow-all"
+        case .unavailable: "unavailable"
+        }
+    }
+}
+
+/// Fetches robots.txt with the HTTP semantics of RFC 9309 and SPEC §3.
+public enum RobotsLoader {
+    /// The result of one attempt: the status, the request log, and the copy to cache (only
+    /// for answers that may be cached: a parsed file or a 4xx).
+    public struct Attempt: Sendable {
+        /// What applies now.
+        public var status: RobotsStatus
+        /// The HTTP status of the final response, if one arrived.
+        public var httpStatus: Int?
+        /// The URLs requested (robots.txt and any redirect hops) with their outcomes.
+        public var log: [FetchLogEntry]
+        /// The copy to keep, when the answer may be cached.
+        public var cacheEntry: HostFile?
+    }
+
+    /// The store name of robots.txt copies.
+    public static let fileName = "robots.txt"
+
+    /// Fetches `origin/robots.txt` (`origin` is `scheme://host[:port]`), following up to
+    /// five redirects (cross-host too; each hop under the fetcher's address policy).
+    public static func fetch(origin: String, fetcher: Fetcher, now: Double) async -> Attempt {
+        let url = origin + "/robots.txt"
+        let started = ContinuousClock.now
+        do {
+            let redirected = try await fetcher.fetchFollowingRedirects(FetchRequest(url: url), maxHops: 5)
+            let response = redirected.response
+            let seconds = (ContinuousClock.now - started).seconds
+            let log = FetchLogEntry(
+                url: url, at: now, httpStatus: response.status, bytes: response.body.count, seconds: seconds,
+                outcome: "robots", detail: redirected.chain.count > 1 ? "via \(response.url)" : nil)
+            switch response.status {
+            case 200...299:
+                let robots = RobotsTxt(response.body)
+                let entry = HostFile(
+                    host: origin, name: fileName, fetchedAt: now, httpStatus: response.status,
+                    body: Array(response.body.prefix(RobotsTxt.maxBytes)), detail: "rules")
+                return Attempt(status: .rules(robots), httpStatus: response.status, log: [log], cacheEntry: entry)
+            case 429, 500...599:
+                let retryAfter = RetryAfter.seconds(response.headers["Retry-After"], now: now)
+                return Attempt(
+                    status: .unavailable(reason: "robots.txt answered \(response.status)", retryAfter: retryAfter),
+                    httpStatus: response.status, log: [log], cacheEntry: nil)
+            case 400...499:
+                let entry = HostFile(
+                    host: origin, name: fileName, fetchedAt: now, httpStatus: response.status, body: nil,
+                    detail: "allow-all")
+                return Attempt(
+                    status: .allowAll(reason: "robots.txt answered \(response.status)"), httpStatus: response.status,
+                    log: [log], cacheEntry: entry)
+            default:
+                // 1xx or a 3xx without a Location: RFC 9309 has no rule; treat as unreachable.
+                return Attempt(
+                    status: .unavailable(reason: "robots.txt answered \(response.status)", retryAfter: nil),
+                    httpStatus: response.status, log: [log], cacheEntry: nil)
+            }
+        } catch let error as FetchError {
+            let seconds = (ContinuousClock.now - started).seconds
+            let log = FetchLogEntry(
+                url: url, at: now, httpStatus: nil, bytes: 0, seconds: seconds, outcome: "robots",
+                detail: error.description)
+            switch error.kind {
+            case .tooManyRedirects, .redirectLoop:
+                // RFC 9309 §2.3.1.2: more than five redirects MAY be taken as "unavailable" (4xx).
+                return Attempt(
+                    status: .allowAll(reason: "robots.txt redirects too often"), httpStatus: nil, log: [log],
+                    cacheEntry: nil)
+            default:
+                return Attempt(
+                    status: .unavailable(reason: "robots.txt: \(error.message)", retryAfter: nil), httpStatus: nil,
+                    log: [log], cacheEntry: nil)
+            }
+        } catch {
+            return Attempt(
+                status: .unavailable(reason: "robots.txt: \(error)", retryAfter: nil), httpStatus: nil, log: [],
+                cacheEntry: nil)
+        }
+    }
+
+    /// The status a cached copy gives, when it is younger than `lifetime` seconds.
+    public static func cached(_ file: HostFile?, now: Double, lifetime: Double) -> RobotsStatus? {
+        guard let file, now - file.fetchedAt < min(lifetime, 24 * 3600), now >= file.fetchedAt else { return nil }
+        switch file.detail {
+        case "rules": return .rules(RobotsTxt(file.body ?? []))
+        case "allow-all": return .allowAll(reason: "robots.txt answered \(file.httpStatus ?? 404) (cached)")
+        default: return nil
+        }
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, as a `Double`.
+    var seconds: Double {
+        let parts = components
+        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+    }
+}

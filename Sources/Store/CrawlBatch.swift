@@ -1,0 +1,216 @@
+/// Everything the crawler learned since its last commit, written in one transaction so
+/// that a crash leaves either all of it or none of it: a URL is `done` exactly when its
+/// page, its links and its log line are stored.
+public struct CrawlBatch: Sendable {
+    /// The end (or retry) of frontier URLs.
+    public var completions: [Completion] = []
+    /// Pages fetched with a body (new or changed content), replacing the stored page.
+    public var pages: [PageRecord] = []
+    /// Pages confirmed unchanged (304 or the same content hash): only their fetch time moves.
+    public var unchangedPages: [String] = []
+    /// Pages that are gone (404, 410): kept for deduplication, marked gone and not indexable.
+    public var gonePages: [GonePage] = []
+    /// URLs found, to add to (or requeue in) the frontier.
+    public var candidates: [FrontierCandidate] = []
+    /// Redirects seen.
+    public var redirects: [RedirectRecord] = []
+    /// One line per HTTP request made.
+    public var fetchLog: [FetchLogEntry] = []
+    /// Per-host files fetched (robots.txt, apple-app-site-association).
+    public var hostFiles: [HostFile] = []
+    /// The pass's counters as JSON, stored with the run so a resumed pass keeps counting.
+    public var countersJSON: String?
+
+    /// Creates an empty batch.
+    public init() {}
+
+    /// Whether there is nothing to write.
+    public var isEmpty: Bool {
+        completions.isEmpty && pages.isEmpty && unchangedPages.isEmpty && gonePages.isEmpty && candidates.isEmpty
+            && redirects.isEmpty && fetchLog.isEmpty && hostFiles.isEmpty && countersJSON == nil
+    }
+
+    /// The end of one frontier URL in this pass.
+    public struct Completion: Sendable {
+        /// The frontier row.
+        public var id: Int64
+        /// Done, failed, skipped, or queued again for a retry.
+        public var state: FrontierState
+        /// A stable key for what happened: `indexed`, `noindex`, `robots`, `http-404`, `error.dns-failure`…
+        public var outcome: String
+        /// The HTTP status, when a response arrived.
+        public var httpStatus: Int?
+        /// A human-readable detail (the error message, the robots rule).
+        public var detail: String?
+        /// Validators and hash of the content, for the next conditional request.
+        public var etag: String?
+        /// The `Last-Modified` header.
+        public var lastModified: String?
+        /// The content hash.
+        public var contentHash: String?
+        /// Attempts made in this pass.
+        public var attempts: Int
+        /// For `queued`: not before this time (seconds since 1970).
+        public var notBefore: Double
+        /// When it was fetched (seconds since 1970), if it was.
+        public var fetchedAt: Double?
+
+        /// Creates a completion.
+        public init(
+            id: Int64, state: FrontierState, outcome: String, httpStatus: Int? = nil, detail: String? = nil,
+            etag: String? = nil, lastModified: String? = nil, contentHash: String? = nil, attempts: Int = 0,
+            notBefore: Double = 0, fetchedAt: Double? = nil
+        ) {
+            self.id = id
+            self.state = state
+            self.outcome = outcome
+            self.httpStatus = httpStatus
+            self.detail = detail
+            self.etag = etag
+            self.lastModified = lastModified
+            self.contentHash = contentHash
+            self.attempts = attempts
+            self.notBefore = notBefore
+            self.fetchedAt = fetchedAt
+        }
+    }
+}
+
+/// A fetched page as stored.
+public struct PageRecord: Sendable, Hashable {
+    /// The normalized URL (frontier key).
+    public var url: String
+    /// The URL the content came from (after redirects).
+    public var finalURL: String
+    /// `rel=canonical`, resolved, if declared.
+    public var canonicalURL: String?
+    /// The HTTP status.
+    public var httpStatus: Int
+    /// The `Content-Type` header.
+    public var contentType: String?
+    /// Whether robots rules let it be indexed.
+    public var isIndexable: Bool
+    /// Why not, e.g. `noindex`, `not-html`.
+    public var notIndexedReason: String?
+    /// The page title.
+    public var title: String?
+    /// The searchable item (SPEC §6 JSON), when indexable.
+    public var itemJSON: String?
+    /// In-scope links, newline-separated, followed again on a 304.
+    public var links: String
+    /// The content hash.
+    public var contentHash: String?
+    /// Fetch time, seconds since 1970.
+    public var fetchedAt: Double
+
+    /// Creates a record.
+    public init(
+        url: String, finalURL: String, canonicalURL: String?, httpStatus: Int, contentType: String?,
+        isIndexable: Bool, notIndexedReason: String?, title: String?, itemJSON: String?, links: String,
+        contentHash: String?, fetchedAt: Double
+    ) {
+        self.url = url
+        self.finalURL = finalURL
+        self.canonicalURL = canonicalURL
+        self.httpStatus = httpStatus
+        self.contentType = contentType
+        self.isIndexable = isIndexable
+        self.notIndexedReason = notIndexedReason
+        self.title = title
+        self.itemJSON = itemJSON
+        self.links = links
+        self.contentHash = contentHash
+        self.fetchedAt = fetchedAt
+    }
+}
+
+/// A page that answered 404 or 410.
+public struct GonePage: Sendable, Hashable {
+    /// The normalized URL.
+    public var url: String
+    /// 404 or 410.
+    public var httpStatus: Int
+    /// When, seconds since 1970.
+    public var fetchedAt: Double
+
+    /// Creates a record.
+    public init(url: String, httpStatus: Int, fetchedAt: Double) {
+        self.url = url
+        self.httpStatus = httpStatus
+        self.fetchedAt = fetchedAt
+    }
+}
+
+/// One redirect: `from` answered `status` with a `Location` leading to `to`.
+public struct RedirectRecord: Sendable, Hashable {
+    /// The normalized source URL.
+    public var from: String
+    /// The normalized target URL.
+    public var to: String
+    /// The 3xx status.
+    public var httpStatus: Int
+
+    /// Creates a record.
+    public init(from: String, to: String, httpStatus: Int) {
+        self.from = from
+        self.to = to
+        self.httpStatus = httpStatus
+    }
+}
+
+/// One HTTP request in the fetch log.
+public struct FetchLogEntry: Sendable, Hashable {
+    /// The URL requested.
+    public var url: String
+    /// When, seconds since 1970.
+    public var at: Double
+    /// The status, when a response arrived.
+    public var httpStatus: Int?
+    /// Body bytes received (decoded).
+    public var bytes: Int
+    /// Duration in seconds.
+    public var seconds: Double
+    /// The outcome key.
+    public var outcome: String
+    /// The error message or other detail.
+    public var detail: String?
+
+    /// Creates an entry.
+    public init(
+        url: String, at: Double, httpStatus: Int?, bytes: Int, seconds: Double, outcome: String, detail: String?
+    ) {
+        self.url = url
+        self.at = at
+        self.httpStatus = httpStatus
+        self.bytes = bytes
+        self.seconds = seconds
+        self.outcome = outcome
+        self.detail = detail
+    }
+}
+
+/// A per-host file and when it was fetched.
+public struct HostFile: Sendable, Hashable {
+    /// The host key.
+    public var host: String
+    /// `robots.txt` or `apple-app-site-association`.
+    public var name: String
+    /// Fetch time, seconds since 1970.
+    public var fetchedAt: Double
+    /// The status of the final response, if any.
+    public var httpStatus: Int?
+    /// The body, when one was kept.
+    public var body: [UInt8]?
+    /// What was decided (`rules`, `allow-all`) or went wrong.
+    public var detail: String?
+
+    /// Creates a record.
+    public init(host: String, name: String, fetchedAt: Double, httpStatus: Int?, body: [UInt8]?, detail: String?) {
+        self.host = host
+        self.name = name
+        self.fetchedAt = fetchedAt
+        self.httpStatus = httpStatus
+        self.body = body
+        self.detail = detail
+    }
+}

@@ -1,0 +1,79 @@
+/// What a frontier URL is fetched for.
+public enum FrontierKind: String, Sendable, Hashable, Codable {
+    /// A web page: extracted, indexed when allowed, its links followed.
+    case page
+    /// A sitemap file (urlset, index, text, RSS or Atom): its URLs join the frontier.
+    case sitemap
+}
+
+/// A URL the crawler found and wants in the frontier.
+public struct FrontierCandidate: Sendable, Hashable {
+    /// The normalized URL, the frontier's key.
+    public var url: String
+    /// The host key (`scheme://host:port`) its politeness is counted under.
+    public var host: String
+    /// Page or sitemap.
+    public var kind: FrontierKind
+    /// Link distance from a seed (seeds 0; pages listed in a sitemap 1).
+    public var depth: Int
+    /// How it was found: `seed`, `link`, `sitemap`, `robots`, `redirect`.
+    public var source: String
+    /// The URL it was found on, if any.
+    public var discoveredFrom: String?
+    /// Redirect hops that led here (0 unless `source` is `redirect`).
+    public var redirectHops: Int
+
+    /// Creates a candidate.
+    public init(
+        url: String, host: String, kind: FrontierKind = .page, depth: Int, source: String,
+        discoveredFrom: String? = nil, redirectHops: Int = 0
+    ) {
+        self.url = url
+        self.host = host
+        self.kind = kind
+        self.depth = depth
+        self.source = source
+        self.discoveredFrom = discoveredFrom
+        self.redirectHops = redirectHops
+    }
+}
+
+/// A frontier URL due in the current pass, with what a conditional re-fetch needs.
+public struct FrontierURL: Sendable, Hashable {
+    /// The row id.
+    public var id: Int64
+    /// The normalized URL.
+    public var url: String
+    /// The host key.
+    public var host: String
+    /// Page or sitemap.
+    public var kind: FrontierKind
+    /// Link distance from a seed.
+    public var depth: Int
+    /// Redirect hops that led here.
+    public var redirectHops: Int
+    /// Failed attempts so far in this pass.
+    public var attempts: Int
+    /// The stored copy's `ETag`, for `If-None-Match`.
+    public var etag: String?
+    /// The stored copy's `Last-Modified`, for `If-Modified-Since`.
+    public var lastModified: String?
+    /// The stored copy's content hash.
+    public var contentHash: String?
+    /// The stored page's in-scope links (for a 304), newline-separated.
+    public var storedLinks: String?
+    /// Whether the stored page was indexable.
+    public var wasIndexable: Bool?
+}
+
+/// How a frontier URL ended in this pass.
+public enum FrontierState: String, Sendable, Hashable {
+    /// Fetched and handled (any HTTP status).
+    case done
+    /// Given up after its retries.
+    case failed
+    /// Not fetched, by rule (robots, scope at a redirect, depth).
+    case skipped
+    /// Back in the queue for a retry at `notBefore`.
+    case queued
+}

@@ -1,0 +1,88 @@
+import Foundation
+import GRDB
+
+/// The shared SQLite store: the crawl frontier and fetch log, the crawled pages and
+/// the per-host caches (robots.txt, apple-app-site-association).
+///
+/// One file, opened in WAL mode through a GRDB `DatabasePool`: one writer at a time,
+/// readers never blocked by it, and every change made in one transaction, so a process
+/// killed at any moment leaves the last committed state (`synchronous = NORMAL` is
+/// durable against process crashes in WAL mode; only a power cut can lose the last
+/// transactions, never corrupt the file). A `Store` is safe to share between tasks.
+public final class Store: Sendable {
+    /// The path of the SQLite file.
+    public let path: String
+    let pool: DatabasePool
+
+    /// Opens (creating if needed) the store at `path` and brings its schema up to date.
+    /// - Throws: ``StoreError`` when the file cannot be opened, is not a SQLite
+    ///   database, or its schema cannot be migrated.
+    public init(path: String) throws(StoreError) {
+        self.path = path
+        var configuration = Configuration()
+        // Other processes (an import while a crawl runs) hold the write lock for one
+        // batch at most; wait for them instead of failing with SQLITE_BUSY.
+        configuration.busyMode = .timeout(30)
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        do {
+            pool = try DatabasePool(path: path, configuration: configuration)
+            try Self.migrator.migrate(pool)
+        } catch {
+            throw StoreError(path: path, underlying: error)
+        }
+    }
+
+    /// Runs `PRAGMA integrity_check` and returns its lines; `["ok"]` for a sound file.
+    public func integrityCheck() throws(StoreError) -> [String] {
+        do {
+            return try pool.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
+        } catch {
+            throw StoreError(path: path, underlying: error)
+        }
+    }
+
+    /// Runs `body` in one write transaction, mapping database errors to ``StoreError``.
+    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T {
+        do {
+            return try await pool.write(body)
+        } catch {
+            throw StoreError(path: path, underlying: error)
+        }
+    }
+
+    /// Runs `body` on a read-only snapshot, mapping database errors to ``StoreError``.
+    func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T {
+        do {
+            return try await pool.read(body)
+        } catch {
+            throw StoreError(path: path, underlying: error)
+        }
+    }
+}
+
+/// A store operation that failed: the file, and SQLite's or GRDB's reason.
+public struct StoreError: Error, Sendable, CustomStringConvertible {
+    /// The SQLite file.
+    public var path: String
+    /// What went wrong, as SQLite or GRDB described it.
+    public var message: String
+
+    init(path: String, underlying: any Error) {
+        self.path = path
+        if let error = underlying as? DatabaseError {
+            self.message = "\(error.resultCode): \(error.message ?? "database error")"
+        } else {
+            self.message = String(describing: underlying)
+        }
+    }
+
+    /// Creates an error with a message of the store's own.
+    public init(path: String, message: String) {
+        self.path = path
+        self.message = message
+    }
+
+    public var description: String { "\(path): \(message)" }
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+/// A one-character predefined substitution variable: `$(alpha)`, `$(upper)`, `$(lower)`, `$(alnum)`,
+/// `$(digit)`, `$(xdigit)`. Each matches exactly one ASCII character of its class.
+enum ScalarClass: String, Sendable, CaseIterable {
+    case alpha, upper, lower, alnum, digit, xdigit
+
+    func contains(_ scalar: Unicode.Scalar) -> Bool {
+        let isUpper = ("A"..."Z").contains(scalar)
+        let isLower = ("a"..."z").contains(scalar)
+        let isDigit = ("0"..."9").contains(scalar)
+        switch self {
+        case .alpha: return isUpper || isLower
+        case .upper: return isUpper
+        case .lower: return isLower
+        case .alnum: return isUpper || isLower || isDigit
+        case .digit: return isDigit
+        case .xdigit: return isDigit || ("A"..."F").contains(scalar) || ("a"..."f").contains(scalar)
+        }
+    }
+
+    /// The class to use when matching is case-insensitive: the text is lowercased, so `$(upper)` and
+    /// `$(lower)` both mean "any letter".
+    var caseFolded: ScalarClass {
+        self == .upper || self == .lower ? .alpha : self
+    }
+}
+
+/// The substitution variables a file may use: Apple's predefined ones and the file's own
+/// `applinks.substitutionVariables`.
+///
+/// Apple: variable names are case-sensitive and may contain any character except `$`, `(` and `)`;
+/// values may contain the `?` and `*` wildcards but not other variables. A file's own variable of
+/// the same name as a predefined one replaces it.
+struct SubstitutionVariables: Sendable {
+    /// The file's own variables, name → values.
+    var custom: [String: [String]] = [:]
+
+    /// What `$(name)` stands for, or nil when no such variable exists.
+    enum Meaning {
+        case scalarClass(ScalarClass)
+        case values([String])
+    }
+
+    func meaning(of name: String) -> Meaning? {
+        if let values = custom[name] { return .values(values) }
+        if let scalarClass = ScalarClass(rawValue: name) { return .scalarClass(scalarClass) }
+        switch name {
+        case "region": return .values(Self.regions)
+        case "lang": return .values(Self.languages)
+        default: return nil
+        }
+    }
+
+    /// Whether `name` is usable as a variable name.
+    static func isValidName(_ name: String) -> Bool {
+        !name.isEmpty && !name.contains(where: { $0 == "$" || $0 == "(" || $0 == ")" })
+    }
+
+    /// `$(region)`: the two-letter ISO 3166-1 region codes Foundation knows (Apple names
+    /// `Locale.isoRegionCodes`; the UN M.49 numeric area codes it also lists are left out).
+    static let regions: [String] = Locale.Region.isoRegions.map(\.identifier).filter {
+        $0.utf8.count == 2 && $0.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) }
+    }
+
+    /// `$(lang)`: the ISO 639 language codes Foundation knows (`Locale.LanguageCode.isoLanguageCodes`),
+    /// two- and three-letter.
+    static let languages: [String] = Locale.LanguageCode.isoLanguageCodes.map(\.identifier)
+}

@@ -1,0 +1,134 @@
+import ArgumentParser
+import Crawler
+import Dispatch
+import Fetching
+import Foundation
+import Logging
+import Robots
+import Store
+
+extension Searchlight {
+    /// `searchlight crawl`: crawl sites into the store, resuming an unfinished pass.
+    struct Crawl: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Crawl sites into the store, politely, resuming an unfinished crawl.",
+            discussion: """
+                Follows links and sitemaps within the seeds' registrable domains (or the --include and \
+                --exclude patterns), obeys robots.txt for the product token of --user-agent (Applebot by \
+                default, with its Googlebot fallback), and stores each page's searchable item. With no URL, \
+                continues the pending frontier. If a previous crawl was interrupted (even by kill -9), the \
+                same command continues it: only what was in flight is fetched again. A finished crawl run \
+                again re-crawls with conditional requests. Ctrl-C stops cleanly and keeps the crawl resumable.
+
+                Patterns: '*' matches any run of characters; a pattern containing '://' matches the whole \
+                URL, otherwise the path and query (e.g. --exclude '/private/*').
+                """)
+
+        @Argument(help: "Seed URLs (http or https).")
+        var urls: [String] = []
+
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var network: NetworkOptions
+        @OptionGroup var universalLinks: UniversalLinkOptions
+
+        @Option(help: "Stop after fetching this many pages in this crawl.")
+        var maxPages: Int?
+
+        @Option(help: "Follow links at most this many steps from a seed (sitemap-listed pages count as 1).")
+        var maxDepth: Int?
+
+        @Option(help: ArgumentHelp("Minimum seconds between two requests to one host.", valueName: "seconds"))
+        var delay = 0.25
+
+        @Option(help: ArgumentHelp("The longest robots.txt Crawl-delay honoured.", valueName: "seconds"))
+        var maxCrawlDelay = 10.0
+
+        @Option(help: ArgumentHelp("Crawl only URLs matching a pattern (repeatable).", valueName: "pattern"))
+        var include: [String] = []
+
+        @Option(help: ArgumentHelp("Never crawl URLs matching a pattern (repeatable).", valueName: "pattern"))
+        var exclude: [String] = []
+
+        @Option(help: ArgumentHelp("URLs longer than this are not crawled.", valueName: "bytes"))
+        var maxURLLength = 2048
+
+        @Flag(help: "Print the summary as JSON.")
+        var json = false
+
+        @OptionGroup var global: GlobalOptions
+
+        func validate() throws {
+            if let maxPages, maxPages < 1 { throw ValidationError("--max-pages must be at least 1.") }
+            if let maxDepth, maxDepth < 0 { throw ValidationError("--max-depth must not be negative.") }
+            guard (0...86_400).contains(delay), (0...86_400).contains(maxCrawlDelay) else {
+                throw ValidationError("--delay and --max-crawl-delay must be between 0 and 86400 seconds.")
+            }
+            guard (16...65_536).contains(maxURLLength) else {
+                throw ValidationError("--max-url-length must be between 16 and 65536.")
+            }
+        }
+
+        func run() async throws {
+            global.bootstrapLogging()
+            let logger = Logger(label: "searchlight.crawl")
+            let store = try self.store.open()
+            var configuration = CrawlConfiguration(
+                seeds: urls, productToken: network.productToken, fetch: network.fetchConfiguration,
+                concurrency: network.concurrency, perHostConcurrency: network.perHost, delay: delay,
+                maxCrawlDelay: maxCrawlDelay, maxPages: maxPages, maxDepth: maxDepth, includePatterns: include,
+                excludePatterns: exclude, maxURLLength: maxURLLength)
+            configuration.fetch.userAgent = userAgentHeader
+            configuration.allowsPlainHTTPAppSiteAssociation = universalLinks.plainHTTPAppSiteAssociation
+            let crawler = Crawler(configuration: configuration, store: store, logger: logger)
+            let line = CrawlStatusLine(enabled: !json && isatty(STDERR_FILENO) == 1)
+            let task = Task { try await crawler.run { line.draw($0) } }
+            let signals = SignalCancellation(cancelling: task)
+            let summary: CrawlSummary
+            do {
+                summary = try await task.value
+            } catch let error as CrawlError {
+                line.clear()
+                throw ValidationError(error.message)
+            }
+            signals.stop()
+            line.clear()
+            if json {
+                print(try CrawlSummaryText.json(summary, storePath: store.path))
+            } else {
+                print(CrawlSummaryText.text(summary, storePath: store.path))
+            }
+        }
+
+        /// The User-Agent header: as given, or `TOKEN/0.1 (…)` when only a product token was given.
+        var userAgentHeader: String {
+            let given = network.userAgent
+            if given == FetchConfiguration.defaultUserAgent || given.contains("/") || given.contains(" ") {
+                return given
+            }
+            return "\(given)/0.1 (Searchlight; an open App Search crawler)"
+        }
+    }
+}
+
+/// Cancels a task on SIGINT or SIGTERM, so a crawl commits what finished and stays resumable.
+final class SignalCancellation {
+    private let sources: [any DispatchSourceSignal]
+
+    init<Success: Sendable>(cancelling task: Task<Success, any Error>) {
+        sources = [SIGINT, SIGTERM].map { signalNumber in
+            // The default disposition would kill the process before the final commit.
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+            source.setEventHandler { task.cancel() }
+            source.resume()
+            return source
+        }
+    }
+
+    /// Stops listening and restores the default dispositions.
+    func stop() {
+        for source in sources { source.cancel() }
+        signal(SIGINT, SIG_DFL)
+        signal(SIGTERM, SIG_DFL)
+    }
+}

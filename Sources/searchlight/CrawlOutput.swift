@@ -1,0 +1,81 @@
+import Crawler
+import Foundation
+import Synchronization
+
+/// The crawl's live progress line on standard error (a terminal only): pages done,
+/// requests in flight, rate, and errors by kind.
+final class CrawlStatusLine: Sendable {
+    private let enabled: Bool
+    private let drawn = Mutex(false)
+
+    init(enabled: Bool) {
+        self.enabled = enabled
+    }
+
+    /// Redraws the line with `progress`.
+    func draw(_ progress: CrawlProgress) {
+        guard enabled else { return }
+        var text = String(
+            format: "\r%d pages, %d in flight, %.1f pages/s", progress.pagesDone, progress.inFlight, progress.rate)
+        let errors = progress.errors.values.reduce(0, +)
+        if errors > 0 {
+            let kinds = progress.errors.sorted { $0.value > $1.value }.prefix(3).map { "\($0.key) \($0.value)" }
+            text += ", \(errors) errors (\(kinds.joined(separator: ", ")))"
+        }
+        let skipped = progress.skipped.values.reduce(0, +)
+        if skipped > 0 { text += ", \(skipped) skipped" }
+        drawn.withLock { $0 = true }
+        FileHandle.standardError.write(Data((text + "\u{1B}[K").utf8))
+    }
+
+    /// Clears the line so the summary starts clean.
+    func clear() {
+        guard enabled, drawn.withLock({ $0 }) else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    }
+}
+
+/// The end-of-crawl summary, as text or JSON.
+enum CrawlSummaryText {
+    /// The summary as one JSON object (the ``CrawlSummary`` fields plus `store`).
+    static func json(_ summary: CrawlSummary, storePath: String) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let data = try encoder.encode(summary)
+        guard var object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else { return "{}" }
+        object["store"] = storePath
+        let output = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// The summary for people.
+    static func text(_ summary: CrawlSummary, storePath: String) -> String {
+        let counters = summary.counters
+        var lines: [String] = []
+        let state = summary.finished ? "finished" : "stopped (resumable, \(summary.queued) URLs queued)"
+        lines.append(
+            "Crawl pass \(summary.run) \(state) in \(String(format: "%.1f", summary.durationSeconds)) s"
+                + (summary.resumed ? " (resumed)" : ""))
+        lines.append(
+            "  pages      \(counters.pagesFetched) fetched, \(counters.pagesIndexed) indexed, "
+                + "\(counters.pagesUnchanged) unchanged, \(counters.pagesGone) gone")
+        lines.append("  redirects  \(counters.redirects)")
+        lines.append("  sitemaps   \(counters.sitemapsRead) read, \(counters.sitemapURLs) URLs listed")
+        lines.append("  skipped    \(list(counters.skipped))")
+        lines.append("  errors     \(list(counters.errors))")
+        lines.append("  retries    \(counters.retries)")
+        lines.append(
+            "  bytes      \(ByteCountFormatter.string(fromByteCount: Int64(counters.bytes), countStyle: .file))")
+        if summary.finished, summary.queued > 0 {
+            lines.append("  queued     \(summary.queued) (not fetched: --max-pages reached)")
+        }
+        lines.append("  store      \(storePath)")
+        return lines.joined(separator: "\n")
+    }
+
+    private static func list(_ counts: [String: Int]) -> String {
+        guard !counts.isEmpty else { return "none" }
+        return counts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { "\($0.key) \($0.value)" }
+            .joined(separator: ", ")
+    }
+}

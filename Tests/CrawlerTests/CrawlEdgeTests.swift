@@ -1,0 +1,129 @@
+import Crawler
+import FixtureServer
+import Foundation
+import Store
+import Testing
+
+@Suite("Crawl-delay, redirect chains, URL length, gzip sitemaps and bad seeds")
+struct CrawlEdgeTests {
+    /// The arrival times of page requests (not robots.txt, sitemaps or the AASA file).
+    static func pageTimes(_ server: FixtureServer) async -> [ContinuousClock.Instant] {
+        await server.requests().filter { $0.path.hasSuffix(".html") || $0.path == "/" }.map(\.receivedAt)
+    }
+
+    @Test("Crawl-delay spaces requests, capped at the configured maximum", arguments: [(0.2, 10.0), (30.0, 0.2)])
+    func crawlDelay(crawlDelay: Double, cap: Double) async throws {
+        let server = try await startCrawlSite()
+        await server.setBehaviour(.text("User-agent: *\nCrawl-delay: \(crawlDelay)\n"), for: "/robots.txt")
+        let storage = try TemporaryStore()
+        defer { storage.cleanUp() }
+        let started = ContinuousClock.now
+        _ = try await crawl(
+            testConfiguration(seeds: [server.url("/")]) {
+                $0.maxPages = 4
+                $0.maxCrawlDelay = cap
+            }, into: try storage.open())
+        let times = await Self.pageTimes(server)
+        await server.stop()
+        #expect(times.count == 4)
+        for (earlier, later) in zip(times, times.dropFirst()) {
+            #expect(later - earlier >= .milliseconds(180))
+        }
+        // The cap works: 30 s would take minutes.
+        #expect(ContinuousClock.now - started < .seconds(20))
+    }
+
+    @Test("a redirect chain longer than five hops ends; every hop is recorded")
+    func redirectChain() async throws {
+        let server = try await startCrawlSite()
+        for hop in 0..<8 {
+            await server.setBehaviour(.redirect(status: 302, location: "/hop\(hop + 1).html"), for: "/hop\(hop).html")
+        }
+        await server.setBehaviour(.html("<title>Hops</title><a href=/hop0.html>start</a>"), for: "/")
+        let storage = try TemporaryStore()
+        defer { storage.cleanUp() }
+        let summary = try await crawl(testConfiguration(seeds: [server.url("/")]), into: try storage.open())
+        let targets = await requestedTargets(server)
+        await server.stop()
+        // hop0 (linked) plus five redirect hops are requested; the sixth hop is not followed.
+        #expect(targets.filter { $0.hasPrefix("/hop") } == (0...5).map { "/hop\($0).html" })
+        #expect(summary.counters.skipped["redirect-limit"] == 1)
+        let redirects = try rows(storage.path, "SELECT COUNT(*) AS n FROM redirect")
+        #expect(redirects.first?["n"] == "5")
+    }
+
+    @Test("over-long URLs are not queued")
+    func urlLength() async throws {
+        let server = try await startCrawlSite()
+        let long = "/" + String(repeating: "x", count: 300) + ".html"
+        await server.setBehaviour(.html("<title>Long</title><a href=\(long)>long</a><a href=/a.html>a</a>"), for: "/")
+        let storage = try TemporaryStore()
+        defer { storage.cleanUp() }
+        let summary = try await crawl(
+            testConfiguration(seeds: [server.url("/")]) { $0.maxURLLength = 200 }, into: try storage.open())
+        let targets = await requestedTargets(server)
+        await server.stop()
+        #expect(!targets.contains(long))
+        #expect(targets.contains("/a.html"))
+        #expect(summary.counters.skipped["url-length"] == 1)
+    }
+
+    @Test("a gzip sitemap named in robots.txt is read")
+    func gzipSitemap() async throws {
+        let server = try await startCrawlSite()
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>\(server.url("/orphan.html"))</loc></url></urlset>
+            """
+        let gzipped = try await gzip(Array(xml.utf8))
+        await server.setBehaviour(
+            .respond(status: 200, headers: [("Content-Type", "application/x-gzip")], body: gzipped),
+            for: "/sitemap.xml.gz")
+        await server.setBehaviour(
+            .text("User-agent: *\nAllow: /\nSitemap: \(server.url("/sitemap.xml.gz"))\n"), for: "/robots.txt")
+        await server.setBehaviour(.html("<title>Home</title>"), for: "/")
+        let storage = try TemporaryStore()
+        defer { storage.cleanUp() }
+        let summary = try await crawl(testConfiguration(seeds: [server.url("/")]), into: try storage.open())
+        let targets = await requestedTargets(server)
+        await server.stop()
+        #expect(targets.contains("/orphan.html"))
+        #expect(summary.counters.sitemapURLs == 1)
+    }
+
+    @Test("bad seeds and patterns are refused before the store is touched")
+    func badConfiguration() async throws {
+        let storage = try TemporaryStore()
+        defer { storage.cleanUp() }
+        let store = try storage.open()
+        await #expect(throws: CrawlError.self) {
+            _ = try await crawl(testConfiguration(seeds: ["ftp://example.org/"]), into: store)
+        }
+        await #expect(throws: CrawlError.self) {
+            _ = try await crawl(
+                testConfiguration(seeds: ["http://127.0.0.1:9/"]) { $0.excludePatterns = [""] }, into: store)
+        }
+        #expect(try rows(storage.path, "SELECT * FROM crawl_run").isEmpty)
+        // No seeds and nothing unfinished: an empty, finished pass.
+        let empty = try await crawl(testConfiguration(seeds: []), into: store)
+        #expect(empty.finished && empty.counters.pagesFetched == 0)
+    }
+}
+
+/// Gzips `bytes` with the system's gzip, for a sitemap served as a `.gz` file (awaited through
+/// `terminationHandler`, never blocking a thread of the cooperative pool).
+func gzip(_ bytes: [UInt8]) async throws -> [UInt8] {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gz-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("sitemap.xml")
+    try Data(bytes).write(to: file)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/gzip")
+    process.arguments = ["-9", file.path]
+    let _: Void = try await withCheckedThrowingContinuation { continuation in
+        process.terminationHandler = { _ in continuation.resume() }
+        do { try process.run() } catch { continuation.resume(throwing: error) }
+    }
+    return try [UInt8](Data(contentsOf: folder.appendingPathComponent("sitemap.xml.gz")))
+}
