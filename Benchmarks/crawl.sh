@@ -217,7 +217,8 @@ http {
     tcp_nodelay on;
     keepalive_requests 100000;
     keepalive_timeout 120s;
-    open_file_cache max=20000 inactive=120s;
+    # Small: cached descriptors stay open, and three sites' worth would pass the open-files limit.
+    open_file_cache max=1000 inactive=60s;
     $gzip_conf
     client_body_temp_path $WORK/nginx/temp/body;
 $temp_paths
@@ -248,6 +249,17 @@ done
 # 4. Runs.
 # ---------------------------------------------------------------------------------------------
 log_size() { stat -c %s "$WORK/nginx/$1.access.log" 2>/dev/null || echo 0; }
+# Busy and total clock ticks of the whole machine, from /proc/stat.
+machine_ticks() { awk '/^cpu / { print $2 + $3 + $4 + $7 + $8, $2 + $3 + $4 + $5 + $6 + $7 + $8 }' /proc/stat; }
+# CPU clock ticks used so far by nginx's worker processes.
+nginx_ticks() {
+    local master total=0 pid
+    master=$(cat "$WORK/nginx/nginx.pid" 2>/dev/null) || { echo 0; return; }
+    for pid in $(pgrep -P "$master" 2>/dev/null); do
+        total=$((total + $(awk '{ print $14 + $15 }' "/proc/$pid/stat" 2>/dev/null || echo 0)))
+    done
+    echo "$total"
+}
 
 failures=0
 run_tool() { # tool site label timeout
@@ -264,14 +276,20 @@ run_tool() { # tool site label timeout
             -s "LOG_FILE=$json.scrapy.log" -s LOG_LEVEL=INFO -o "$json.items.jsonl:jsonl")
     fi
     from=$(log_size "$site")
+    local m0 m1 n0 n1
+    m0=$(machine_ticks)
+    n0=$(nginx_ticks)
     (cd "$WORK/runs" && python3 "$MEASURE" measure --time-bin /usr/bin/time "$json" "$limit" -- "${cmd[@]}") || true
+    m1=$(machine_ticks)
+    n1=$(nginx_ticks)
     sleep 0.2 # nginx writes each line as the request ends; the last ones land right after the client exits
     to=$(log_size "$site")
     printf '%-24s' "$label" >&2
     local store_args=()
     [ -n "$store" ] && store_args=(--store "$store")
     if ! python3 "$HELPER" annotate "$json" --tool "$tool" --site "$WORK/$site" --label "$site" \
-        --log "$WORK/nginx/$site.access.log" --log-from "$from" --log-to "$to" "${store_args[@]}" >&2; then
+        --log "$WORK/nginx/$site.access.log" --log-from "$from" --log-to "$to" "${store_args[@]}" \
+        --machine-ticks "$m0" "$m1" --nginx-ticks "$((n1 - n0))" --clock-ticks "$(getconf CLK_TCK)" >&2; then
         failures=$((failures + 1))
         tail -n 5 "$json.stderr" >&2 || true
     fi

@@ -172,6 +172,19 @@ def cmd_annotate(args):
                 pass
         run["store_bytes"] = size
 
+    if args.machine_ticks and args.clock_ticks:
+        # What else the machine did during the run, in cores: all busy time on the machine less the
+        # tool's CPU and nginx's. A check on the figures, not part of them.
+        (busy0, total0), (busy1, total1) = (tuple(int(x) for x in t.split()) for t in args.machine_ticks)
+        cores = os.cpu_count() or 1
+        wall_ticks = (total1 - total0) / cores
+        if wall_ticks > 0:
+            busy = (busy1 - busy0) / args.clock_ticks
+            nginx = (args.nginx_ticks or 0) / args.clock_ticks
+            run["nginx_cpu_s"] = nginx
+            run["other_load_cores"] = max(0.0, (busy - run["cpu_s"] - nginx) / (wall_ticks / args.clock_ticks))
+            if run["other_load_cores"] > 0.25:
+                notes.append(f"other work on the machine used {run['other_load_cores']:.2f} cores during the run")
     run.update(
         tool=args.tool, label=args.label, pages=len(expected), site_html_bytes=manifest["html_bytes"], tool_pages=tool_pages,
         requests=len(requests), page_requests=sum(fetched.values()), robots_requests=robots,
@@ -187,7 +200,7 @@ def cmd_annotate(args):
     print(
         f"  {args.tool:<12} wall {run['wall_s']:.2f} s  CPU {run['cpu_s']:.2f} s (user {run['user_s']:.2f}, "
         f"sys {run['sys_s']:.2f})  {pages_per_cpu:.0f} pages/CPU-s  RSS {run['max_rss_kib'] / 1024:.1f} MiB  "
-        f"{len(requests)} requests  {status}"
+        f"{len(requests)} requests  nginx CPU {run.get('nginx_cpu_s', 0):.2f} s  {status}"
     )
     return 0 if not problems else 1
 
@@ -213,7 +226,15 @@ def summarize(mine):
         "rss": max(r["max_rss_kib"] for r in mine) / 1024.0,
         "requests": sorted({r["requests"] for r in mine}),
         "store": max((r.get("store_bytes") or 0) for r in mine),
+        "nginx": median_of(mine, "nginx_cpu_s"),
+        "other": median_of(mine, "other_load_cores"),
+        "other_max": max((r.get("other_load_cores") or 0) for r in mine),
     }
+
+
+def median_of(runs, key):
+    values = [r[key] for r in runs if r.get(key) is not None]
+    return statistics.median(values) if values else None
 
 
 def cmd_report(args):
@@ -250,6 +271,14 @@ def cmd_report(args):
         for t in tools
     )
     lines.append(f"Range over the runs: {spread}.")
+    if all(rows[t]["other"] is not None for t in tools):
+        lines.append(
+            "Serving it took nginx "
+            + ", ".join(f"{rows[t]['nginx']:.2f} CPU s per {t} run" for t in tools)
+            + " (median). Other work on the machine during the runs, in cores (median, max): "
+            + ", ".join(f"{t} {rows[t]['other']:.2f}, {rows[t]['other_max']:.2f}" for t in tools)
+            + "."
+        )
     for tool in tools:
         if rows[tool]["store"]:
             lines.append(f"{tool}'s store after a crawl: {rows[tool]['store'] / 1048576:.1f} MiB (database, WAL and shared memory files).")
@@ -279,15 +308,15 @@ def cmd_report(args):
 def cmd_memory(args):
     runs = load(args.runs)
     lines = [
-        "| site | pages | wall s | pages/s | CPU s | CPU s per 1,000 pages | peak RSS MiB | store MiB |",
-        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+        "| site | pages | wall s | pages/s | CPU s | CPU s per 1,000 pages | peak RSS MiB | store MiB | other load (cores) |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ]
     for run in runs:
         ok = "" if run["ok"] else " (FAILED)"
         lines.append(
             f"| {run.get('label', '?')} | {run['pages']}{ok} | {run['wall_s']:.1f} | {run['pages'] / run['wall_s']:.0f} "
             f"| {run['cpu_s']:.1f} | {1000 * run['cpu_s'] / run['pages']:.3f} | {run['max_rss_kib'] / 1024:.1f} "
-            f"| {(run.get('store_bytes') or 0) / 1048576:.0f} |"
+            f"| {(run.get('store_bytes') or 0) / 1048576:.0f} | {run.get('other_load_cores') or 0:.2f} |"
         )
     lines.append("")
     small, large = runs[0], runs[-1]
@@ -315,6 +344,9 @@ def main():
     a.add_argument("--log-to", type=int, required=True)
     a.add_argument("--store")
     a.add_argument("--label")
+    a.add_argument("--machine-ticks", nargs=2, metavar=("BEFORE", "AFTER"), help='"busy total" from /proc/stat')
+    a.add_argument("--nginx-ticks", type=int, help="clock ticks nginx's workers used during the run")
+    a.add_argument("--clock-ticks", type=int, help="clock ticks per second (getconf CLK_TCK)")
     r = sub.add_parser("report")
     r.add_argument("--subject", default="searchlight")
     r.add_argument("--baseline", default="scrapy")
