@@ -1,0 +1,390 @@
+#!/usr/bin/env bash
+# Crawl benchmark (issue 4): `searchlight crawl` next to Scrapy on one generated 20,000-page site
+# served by nginx on loopback, same concurrency, robots.txt obeyed, no delay, in the same run; then
+# (MEMORY=1, the default) searchlight's peak RSS crawling a 10,000-page and a 100,000-page site.
+#
+#   bash Benchmarks/crawl.sh
+#
+# Reports, per tool: wall seconds, pages/s, CPU seconds (user+sys), CPU seconds per 1,000 pages,
+# pages per CPU-second, peak RSS, the requests nginx saw; the ratio of pages per CPU-second
+# (target ≥ 5× Scrapy's) and the ratio of peak RSS at 100k vs 10k pages (target ≤ 1.5×). Prints
+# Markdown and writes it to Benchmarks/out/crawl-<date>.md. Exits 1 if a run did not crawl the
+# whole site or fetched anything robots.txt disallows (STRICT=1: also when a target is missed).
+#
+# Settings (environment):
+#   RUNS=3              measured runs per tool (after one warm-up run each), alternating
+#   PAGES=20000         linked pages of the comparison site (plus PAGES/400 sitemap-only pages)
+#   CONCURRENCY=16      searchlight --concurrency and --per-host; Scrapy CONCURRENT_REQUESTS(_PER_DOMAIN)
+#   MEMORY=1            run the memory part (0 to skip); MEMORY_SMALL=10000 MEMORY_LARGE=100000
+#   TOOLS="searchlight scrapy"  which tools the comparison runs
+#   SEED=4              site generator seed
+#   SCRATCH=.build-bench   swift build --scratch-path (relative to the repository)
+#   SEARCHLIGHT=path    use this binary and skip the build
+#   NGINX_WORKERS=1     nginx worker_processes;  GZIP=0  1 to have nginx gzip pages and sitemaps
+#   TARGET=5  MEMORY_TARGET=1.5  the targets;  STRICT=1  exit 1 when one is missed
+#   RUN_TIMEOUT=1200    seconds allowed for one comparison run; MEMORY_TIMEOUT=3600 for one memory run
+#   BUILD_TIMEOUT=1800  for the build;  KEEP_TMP=1  keep the temporary folder (sites, logs, stores)
+#
+# How things are measured (see Docs/benchmarks.md, "Crawl"):
+# - Benchmarks/fetch_helper.py `measure` runs the tool under GNU time and collects it with wait4(2):
+#   user+sys CPU of every thread and child, peak RSS of the tool alone (%M), wall time around it.
+#   Only the crawler is measured; nginx is a separate process tree.
+# - Benchmarks/crawl_helper.py `annotate` checks every run against nginx's access log: every page
+#   of the site requested and answered 200, nothing under /private/, robots.txt fetched; and against
+#   the tool's own count (searchlight: counters.pagesFetched of `--json`; Scrapy: its item feed).
+# - Every run gets a fresh store (searchlight) or a fresh feed and log (Scrapy).
+# - All traffic goes to 127.0.0.1 only (proxy variables cleared; searchlight needs
+#   --allow-private-network to crawl a loopback address at all).
+set -euo pipefail
+
+RUNS=${RUNS:-3}
+PAGES=${PAGES:-20000}
+CONCURRENCY=${CONCURRENCY:-16}
+MEMORY=${MEMORY:-1}
+MEMORY_SMALL=${MEMORY_SMALL:-10000}
+MEMORY_LARGE=${MEMORY_LARGE:-100000}
+TOOLS=${TOOLS:-searchlight scrapy}
+SEED=${SEED:-4}
+NGINX_WORKERS=${NGINX_WORKERS:-1}
+GZIP=${GZIP:-0}
+TARGET=${TARGET:-5}
+MEMORY_TARGET=${MEMORY_TARGET:-1.5}
+STRICT=${STRICT:-0}
+RUN_TIMEOUT=${RUN_TIMEOUT:-1200}
+MEMORY_TIMEOUT=${MEMORY_TIMEOUT:-3600}
+BUILD_TIMEOUT=${BUILD_TIMEOUT:-1800}
+KEEP_TMP=${KEEP_TMP:-0}
+
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+REPO=$(cd "$HERE/.." && pwd)
+MEASURE="$HERE/fetch_helper.py"
+HELPER="$HERE/crawl_helper.py"
+SITE_GEN="$HERE/crawl_site.py"
+SPIDER="$HERE/crawl_scrapy_spider.py"
+SCRATCH=${SCRATCH:-.build-bench}
+case "$SCRATCH" in /*) ;; *) SCRATCH="$REPO/$SCRATCH" ;; esac
+
+log() { printf '[crawl.sh] %s\n' "$*" >&2; }
+die() { log "error: $*"; exit 1; }
+
+unset http_proxy https_proxy HTTP_PROXY HTTPS_PROXY all_proxy ALL_PROXY
+export no_proxy='*' NO_PROXY='*'
+export LC_ALL=C.UTF-8
+umask 022
+
+want_tool() { case " $TOOLS " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
+
+# ---------------------------------------------------------------------------------------------
+# 1. Tools: apt-get for what is missing; Scrapy with pip into the current Python.
+# ---------------------------------------------------------------------------------------------
+have_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'; }
+find_nginx() { command -v nginx 2>/dev/null || { [ -x /usr/sbin/nginx ] && echo /usr/sbin/nginx; } || true; }
+
+missing=()
+[ -n "$(find_nginx)" ] || missing+=(nginx)
+command -v curl >/dev/null 2>&1 || missing+=(curl)
+command -v python3 >/dev/null 2>&1 || missing+=(python3)
+command -v timeout >/dev/null 2>&1 || missing+=(coreutils)
+{ [ -x /usr/bin/time ] && /usr/bin/time --version 2>&1 | grep -q GNU; } || missing+=(time)
+if [ -z "${SEARCHLIGHT:-}" ] && want_tool searchlight; then
+    for pkg in pkg-config libcurl4-openssl-dev libxml2-dev libpsl-dev libsqlite3-dev; do
+        have_pkg "$pkg" || missing+=("$pkg")
+    done
+fi
+if [ ${#missing[@]} -gt 0 ]; then
+    log "installing missing packages: ${missing[*]}"
+    command -v apt-get >/dev/null 2>&1 || die "apt-get not found; install ${missing[*]} by hand"
+    SUDO=()
+    [ "$(id -u)" -eq 0 ] || SUDO=(sudo)
+    export DEBIAN_FRONTEND=noninteractive
+    timeout 900 "${SUDO[@]}" apt-get update -qq
+    pkgs=()
+    for pkg in "${missing[@]}"; do
+        if [ "$pkg" = nginx ]; then
+            if apt-cache show nginx-light 2>/dev/null | grep -q '^Version:'; then pkgs+=(nginx-light); else pkgs+=(nginx); fi
+        else
+            pkgs+=("$pkg")
+        fi
+    done
+    timeout 900 "${SUDO[@]}" apt-get install -y -qq --no-install-recommends "${pkgs[@]}" >&2
+fi
+NGINX=$(find_nginx)
+[ -n "$NGINX" ] || die "nginx not found after install"
+
+if want_tool scrapy; then
+    if ! python3 -c 'import scrapy' 2>/dev/null; then
+        log "installing Scrapy with pip into $(command -v python3)"
+        if ! timeout 900 python3 -m pip install --quiet scrapy >&2; then
+            die "'python3 -m pip install scrapy' failed: install Scrapy into this Python by hand (a virtual environment whose python3 comes first on PATH will do), or run with TOOLS=searchlight"
+        fi
+    fi
+    SCRAPY_VERSION=$(python3 -c 'import scrapy, twisted, lxml.etree as e; print("Scrapy %s, Twisted %s, lxml %s (libxml2 %s)" % (scrapy.__version__, twisted.__version__, e.__version__, ".".join(map(str, e.LIBXML_VERSION))))') ||
+        die "Scrapy does not import in $(command -v python3)"
+fi
+
+# ---------------------------------------------------------------------------------------------
+# 2. Build searchlight (before nginx starts, so the server's lifetime bound covers only the runs).
+# ---------------------------------------------------------------------------------------------
+BIN=
+if want_tool searchlight || [ "$MEMORY" = 1 ]; then
+    if [ -n "${SEARCHLIGHT:-}" ]; then
+        BIN=$SEARCHLIGHT
+    else
+        command -v swift >/dev/null 2>&1 || die "swift not found (install a Swift toolchain, or set SEARCHLIGHT=path/to/searchlight)"
+        log "building searchlight (release, scratch path $SCRATCH)"
+        (cd "$REPO" && timeout "$BUILD_TIMEOUT" swift build -c release --scratch-path "$SCRATCH" --product searchlight >&2)
+        BIN="$SCRATCH/release/searchlight"
+    fi
+    [ -x "$BIN" ] || die "no searchlight binary at $BIN"
+    "$BIN" crawl --help >/dev/null 2>&1 || die "$BIN has no 'crawl' command"
+fi
+
+# ---------------------------------------------------------------------------------------------
+# 3. Sites, nginx config, nginx.
+# ---------------------------------------------------------------------------------------------
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/searchlight-crawl-bench.XXXXXX")
+chmod 755 "$WORK" # nginx workers run as nobody when started by root
+NGINX_PID=
+
+cleanup() {
+    local status=$?
+    if [ -s "$WORK/nginx/nginx.pid" ]; then kill -TERM "$(cat "$WORK/nginx/nginx.pid")" 2>/dev/null || true; fi
+    if [ -n "$NGINX_PID" ] && kill -0 "$NGINX_PID" 2>/dev/null; then
+        kill -TERM "$NGINX_PID" 2>/dev/null || true
+        for _ in $(seq 50); do kill -0 "$NGINX_PID" 2>/dev/null || break; sleep 0.1; done
+        kill -KILL "$NGINX_PID" 2>/dev/null || true
+        wait "$NGINX_PID" 2>/dev/null || true
+    fi
+    if [ "$KEEP_TMP" = 1 ]; then log "kept $WORK"; else rm -rf "$WORK"; fi
+    exit $status
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+mkdir -p "$WORK/nginx/temp" "$WORK/runs"
+
+# Sites: name pages flags. Each gets its own nginx server on its own port and its own access log.
+SITES=(main)
+declare -A SITE_PAGES=([main]=$PAGES) SITE_FLAGS=([main]="") SITE_PORT=()
+if [ "$MEMORY" = 1 ]; then
+    SITES+=(small large)
+    SITE_PAGES[small]=$MEMORY_SMALL SITE_PAGES[large]=$MEMORY_LARGE
+    SITE_FLAGS[small]=--small SITE_FLAGS[large]=--small
+fi
+for site in "${SITES[@]}"; do
+    port=$(python3 "$MEASURE" port)
+    while [[ " ${SITE_PORT[*]:-} " == *" $port "* ]]; do port=$(python3 "$MEASURE" port); done
+    SITE_PORT[$site]=$port
+    log "generating the $site site: ${SITE_PAGES[$site]} pages ${SITE_FLAGS[$site]:-(2–200 KB)} for 127.0.0.1:$port"
+    # shellcheck disable=SC2086
+    timeout 1800 python3 "$SITE_GEN" "$WORK/$site" --pages "${SITE_PAGES[$site]}" --seed "$SEED" \
+        --base "http://127.0.0.1:$port" ${SITE_FLAGS[$site]} >"$WORK/$site.manifest.out"
+done
+manifest() { python3 -c "import json,sys; m=json.load(open(sys.argv[1])); print(eval(sys.argv[2], {}, m))" "$WORK/$1/manifest.json" "$2"; }
+
+NGINX_V=$("$NGINX" -V 2>&1)
+temp_paths=""
+for module in fastcgi proxy scgi uwsgi; do
+    grep -q -- "--without-http_${module}_module" <<<"$NGINX_V" ||
+        temp_paths+="    ${module}_temp_path $WORK/nginx/temp/$module;"$'\n'
+done
+gzip_conf="gzip off;"
+[ "$GZIP" = 1 ] && gzip_conf="gzip on; gzip_comp_level 1; gzip_types text/plain application/xml;"
+servers=""
+for site in "${SITES[@]}"; do
+    servers+="    server {
+        listen 127.0.0.1:${SITE_PORT[$site]};
+        root $WORK/$site/www;
+        access_log $WORK/nginx/$site.access.log bench;
+    }
+"
+done
+cat >"$WORK/nginx/nginx.conf" <<EOF
+worker_processes $NGINX_WORKERS;
+daemon off;
+pid $WORK/nginx/nginx.pid;
+error_log $WORK/nginx/error.log warn;
+events { worker_connections 1024; }
+http {
+    # One line per request, unbuffered, so that a run's requests are all in the log when it ends.
+    log_format bench '\$status \$request_method \$request_uri \$body_bytes_sent';
+    default_type application/octet-stream;
+    types { text/html html; application/xml xml; text/plain txt; image/jpeg jpg; }
+    charset utf-8;
+    charset_types text/html text/plain application/xml;
+    sendfile on;
+    tcp_nopush on;
+    tcp_nodelay on;
+    keepalive_requests 100000;
+    keepalive_timeout 120s;
+    # Small: cached descriptors stay open, and three sites' worth would pass the open-files limit.
+    open_file_cache max=1000 inactive=60s;
+    $gzip_conf
+    client_body_temp_path $WORK/nginx/temp/body;
+$temp_paths
+$servers
+}
+EOF
+NGINX_LIFETIME=$((RUN_TIMEOUT * (2 * RUNS + 2) + 600))
+[ "$MEMORY" = 1 ] && NGINX_LIFETIME=$((NGINX_LIFETIME + 2 * MEMORY_TIMEOUT))
+log "starting nginx ($("$NGINX" -v 2>&1 | sed 's/^nginx version: //')), worker_processes $NGINX_WORKERS"
+timeout --kill-after=5 "$NGINX_LIFETIME" \
+    "$NGINX" -p "$WORK/nginx/" -c "$WORK/nginx/nginx.conf" -e "$WORK/nginx/error.log" \
+    </dev/null >"$WORK/nginx/stdout.log" 2>&1 &
+NGINX_PID=$!
+for site in "${SITES[@]}"; do
+    ready=0
+    for _ in $(seq 100); do
+        if curl -q -s -o /dev/null --noproxy '*' --max-time 1 -f "http://127.0.0.1:${SITE_PORT[$site]}/robots.txt"; then ready=1; break; fi
+        kill -0 "$NGINX_PID" 2>/dev/null || break
+        sleep 0.1
+    done
+    if [ "$ready" != 1 ]; then
+        cat "$WORK/nginx/error.log" "$WORK/nginx/stdout.log" >&2 2>/dev/null || true
+        die "nginx did not become ready on 127.0.0.1:${SITE_PORT[$site]}"
+    fi
+done
+
+# ---------------------------------------------------------------------------------------------
+# 4. Runs.
+# ---------------------------------------------------------------------------------------------
+log_size() { stat -c %s "$WORK/nginx/$1.access.log" 2>/dev/null || echo 0; }
+# Busy and total clock ticks of the whole machine, from /proc/stat.
+machine_ticks() { awk '/^cpu / { print $2 + $3 + $4 + $7 + $8, $2 + $3 + $4 + $5 + $6 + $7 + $8 }' /proc/stat; }
+# CPU clock ticks used so far by nginx's worker processes.
+nginx_ticks() {
+    local master total=0 pid
+    master=$(cat "$WORK/nginx/nginx.pid" 2>/dev/null) || { echo 0; return; }
+    for pid in $(pgrep -P "$master" 2>/dev/null); do
+        total=$((total + $(awk '{ print $14 + $15 }' "/proc/$pid/stat" 2>/dev/null || echo 0)))
+    done
+    echo "$total"
+}
+
+failures=0
+run_tool() { # tool site label timeout
+    local tool=$1 site=$2 label=$3 limit=$4
+    local json="$WORK/runs/$label.json" base="http://127.0.0.1:${SITE_PORT[$site]}" store="" from to
+    local cmd=()
+    if [ "$tool" = searchlight ]; then
+        store="$WORK/runs/$label.sqlite"
+        cmd=("$BIN" crawl "$base/" --store "$store" --allow-private-network --delay 0
+            --concurrency "$CONCURRENCY" --per-host "$CONCURRENCY" --json)
+    else
+        cmd=(python3 -m scrapy runspider "$SPIDER" -a "base=$base"
+            -s "CONCURRENT_REQUESTS=$CONCURRENCY" -s "CONCURRENT_REQUESTS_PER_DOMAIN=$CONCURRENCY"
+            -s "LOG_FILE=$json.scrapy.log" -s LOG_LEVEL=INFO -o "$json.items.jsonl:jsonl")
+    fi
+    from=$(log_size "$site")
+    local m0 m1 n0 n1
+    m0=$(machine_ticks)
+    n0=$(nginx_ticks)
+    (cd "$WORK/runs" && python3 "$MEASURE" measure --time-bin /usr/bin/time "$json" "$limit" -- "${cmd[@]}") || true
+    m1=$(machine_ticks)
+    n1=$(nginx_ticks)
+    sleep 0.2 # nginx writes each line as the request ends; the last ones land right after the client exits
+    to=$(log_size "$site")
+    printf '%-24s' "$label" >&2
+    local store_args=()
+    [ -n "$store" ] && store_args=(--store "$store")
+    if ! python3 "$HELPER" annotate "$json" --tool "$tool" --site "$WORK/$site" --label "$site" \
+        --log "$WORK/nginx/$site.access.log" --log-from "$from" --log-to "$to" "${store_args[@]}" \
+        --machine-ticks "$m0" "$m1" --nginx-ticks "$((n1 - n0))" --clock-ticks "$(getconf CLK_TCK)" >&2; then
+        failures=$((failures + 1))
+        tail -n 5 "$json.stderr" >&2 || true
+    fi
+    # Stores of 20,000 pages take hundreds of MB: keep only what KEEP_TMP asks for.
+    [ -n "$store" ] && [ "$KEEP_TMP" != 1 ] && rm -f "$store" "$store-wal" "$store-shm"
+    rm -f "$json.items.jsonl.tmp" 2>/dev/null || true
+}
+
+busy_percent() {
+    local a b
+    a=$(awk '/^cpu / { print $2 + $3 + $4 + $7 + $8, $2 + $3 + $4 + $5 + $6 + $7 + $8 }' /proc/stat 2>/dev/null) || return 0
+    sleep 1
+    b=$(awk '/^cpu / { print $2 + $3 + $4 + $7 + $8, $2 + $3 + $4 + $5 + $6 + $7 + $8 }' /proc/stat 2>/dev/null) || return 0
+    awk -v a="$a" -v b="$b" 'BEGIN { split(a, x, " "); split(b, y, " "); t = y[2] - x[2]; if (t > 0) printf "%.0f", 100 * (y[1] - x[1]) / t }'
+}
+
+read -r -a tools <<<"$TOOLS"
+measured=()
+BUSY_BEFORE=$(busy_percent)
+if [ -n "$BUSY_BEFORE" ] && [ "$BUSY_BEFORE" -gt 10 ]; then
+    log "warning: the machine was ${BUSY_BEFORE}% busy before the runs: other work skews CPU and wall times"
+fi
+log "comparison on the main site ($(manifest main html_pages) pages, $(manifest main html_bytes) bytes), concurrency $CONCURRENCY"
+log "warm-up (not counted)"
+for tool in "${tools[@]}"; do run_tool "$tool" main "warmup-$tool" "$RUN_TIMEOUT"; done
+log "$RUNS measured runs per tool, alternating"
+for i in $(seq "$RUNS"); do
+    order=("${tools[@]}")
+    if [ $((i % 2)) = 0 ] && [ ${#tools[@]} = 2 ]; then order=("${tools[1]}" "${tools[0]}"); fi
+    for tool in "${order[@]}"; do
+        run_tool "$tool" main "run$i-$tool" "$RUN_TIMEOUT"
+        measured+=("$WORK/runs/run$i-$tool.json")
+    done
+done
+
+memory_runs=()
+if [ "$MEMORY" = 1 ]; then
+    BUSY_MEMORY=$(busy_percent)
+    for site in small large; do
+        log "memory: searchlight on the $site site ($(manifest $site html_pages) pages)"
+        run_tool searchlight "$site" "memory-$site" "$MEMORY_TIMEOUT"
+        memory_runs+=("$WORK/runs/memory-$site.json")
+    done
+fi
+
+# ---------------------------------------------------------------------------------------------
+# 5. Report.
+# ---------------------------------------------------------------------------------------------
+cpu_model=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || true)
+commit=$(git -C "$REPO" rev-parse --short HEAD 2>/dev/null || echo unknown)
+git -C "$REPO" diff --quiet HEAD -- Sources Package.swift 2>/dev/null || commit="$commit with uncommitted changes"
+if [ -n "${SEARCHLIGHT:-}" ]; then built="prebuilt binary $BIN; working tree at commit $commit"; else built="built from commit $commit"; fi
+
+table=$(python3 "$HELPER" report --target "$TARGET" --verdict-file "$WORK/verdict" "${measured[@]}")
+memory_table=""
+if [ ${#memory_runs[@]} = 2 ]; then
+    memory_table=$(python3 "$HELPER" memory --target "$MEMORY_TARGET" --verdict-file "$WORK/memory-verdict" "${memory_runs[@]}")
+fi
+sizes=$(manifest main '"min {min}, median {median}, mean {mean}, p90 {p90}, max {max} bytes".format(**size_bytes)')
+
+mkdir -p "$HERE/out"
+OUT="$HERE/out/crawl-$(date +%Y-%m-%d-%H%M%S).md"
+{
+    echo "# Crawl benchmark, $(date -u '+%Y-%m-%d %H:%M UTC')"
+    echo
+    echo "Site: $(manifest main html_pages) pages ($(manifest main linked_pages) reachable by links from /, $(manifest main sitemap_only_pages) only in the sitemap), $(manifest main html_bytes) bytes of HTML (page sizes: $sizes), $(manifest main private_linked) linked pages under a robots.txt Disallow; nginx on 127.0.0.1, concurrency $CONCURRENCY for both tools, robots.txt obeyed, no delay."
+    echo
+    echo "$table"
+    echo
+    if [ -n "$memory_table" ]; then
+        echo "Peak RSS as the crawl grows (searchlight alone, 2–6 KB pages, one run each; machine ${BUSY_MEMORY:-?}% busy before):"
+        echo
+        echo "$memory_table"
+        echo
+    fi
+    if want_tool searchlight; then
+        echo "- searchlight: \`searchlight crawl http://127.0.0.1:PORT/ --store FRESH.sqlite --allow-private-network --delay 0 --concurrency $CONCURRENCY --per-host $CONCURRENCY --json\` ($built)"
+    fi
+    if want_tool scrapy; then
+        echo "- Scrapy: \`scrapy runspider Benchmarks/crawl_scrapy_spider.py -a base=http://127.0.0.1:PORT -s CONCURRENT_REQUESTS=$CONCURRENCY -s CONCURRENT_REQUESTS_PER_DOMAIN=$CONCURRENCY -o items.jsonl:jsonl\` (ROBOTSTXT_OBEY, DOWNLOAD_DELAY 0, AutoThrottle and HTTP cache off); $SCRAPY_VERSION, Python $(python3 -c 'import platform; print(platform.python_version())')"
+    fi
+    echo "- machine: $(nproc) cores, ${cpu_model:-unknown CPU}, $(uname -sr); CPU busy with other work just before the runs: ${BUSY_BEFORE:-?}%"
+    echo "- nginx $("$NGINX" -v 2>&1 | sed 's/^nginx version: nginx\///'), worker_processes $NGINX_WORKERS, gzip $([ "$GZIP" = 1 ] && echo on || echo off)"
+    echo "- $(swift --version 2>&1 | head -n 1 || true)"
+} >"$OUT"
+echo
+cat "$OUT"
+echo
+log "written to ${OUT#"$REPO"/}"
+
+if [ "$failures" -gt 0 ]; then
+    die "$failures run(s) did not crawl the whole site, or fetched what robots.txt disallows"
+fi
+if [ "$STRICT" = 1 ]; then
+    [ "$(cat "$WORK/verdict" 2>/dev/null)" = met ] || die "searchlight's pages per CPU-second are under ${TARGET}× Scrapy's"
+    [ "$MEMORY" != 1 ] || [ "$(cat "$WORK/memory-verdict" 2>/dev/null)" = met ] ||
+        die "peak RSS at $MEMORY_LARGE pages is over ${MEMORY_TARGET}× that at $MEMORY_SMALL"
+fi
