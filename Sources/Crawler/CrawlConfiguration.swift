@@ -45,12 +45,6 @@ public struct CrawlConfiguration: Sendable {
     /// Whether apple-app-site-association is also fetched over plain `http` (for loopback
     /// test sites); Apple only ever fetches it over `https`, which is the default.
     public var allowsPlainHTTPAppSiteAssociation: Bool
-    /// Completed URLs buffered before one store transaction. The default, 1, commits every
-    /// result as soon as the loop takes it, so a killed crawl refetches only what was in flight;
-    /// larger batches trade that for fewer transactions.
-    public var commitBatchSize: Int
-    /// The longest a completed URL waits for its transaction, in seconds.
-    public var commitInterval: Double
 
     /// Creates a configuration with production defaults.
     public init(
@@ -88,8 +82,6 @@ public struct CrawlConfiguration: Sendable {
         self.maxSitemapBytes = 50 * 1024 * 1024
         self.maxAppSiteAssociationBytes = 128 * 1024
         self.allowsPlainHTTPAppSiteAssociation = false
-        self.commitBatchSize = 1
-        self.commitInterval = 0
     }
 
     /// The delay before retry number `attempt` (1-based): exponential with ±50 % jitter.

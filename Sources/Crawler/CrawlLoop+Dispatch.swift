@@ -95,7 +95,7 @@ extension CrawlLoop {
                 guard host.dueAt <= now else { break }
                 if !batch.isEmpty { try await flush() }
                 let due = try await store.dueURLs(
-                    run: run.id, host: origin, now: now, limit: Self.bufferSize, excluding: inFlightIDs)
+                    run: run.id, host: origin, now: now, limit: Self.bufferSize, excluding: unwrittenIDs)
                 hosts[origin]?.buffer.append(contentsOf: due)
                 if due.isEmpty {
                     hosts[origin]?.dueAt = .infinity
@@ -125,7 +125,7 @@ extension CrawlLoop {
             if url.kind == .sitemap { hosts[origin]?.sitemapsDispatched += 1 }
             if url.kind == .page { inFlightPages += 1 }
             begin(origin)
-            inFlightIDs.insert(url.id)
+            unwrittenIDs.insert(url.id)
             hosts[origin]?.nextRequestAt = now + host.spacing
             let fetcher = fetcher
             let context = PageContext(
@@ -151,7 +151,7 @@ extension CrawlLoop {
     {
         batch.completions.append(
             CrawlBatch.Completion(id: url.id, state: state, outcome: outcome, detail: detail, attempts: url.attempts))
+        unwrittenIDs.insert(url.id)
         counters.skip(counter)
-        if batchOpenedAt == nil { batchOpenedAt = CrawlLoop.now }
     }
 }

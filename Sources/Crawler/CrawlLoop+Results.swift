@@ -7,9 +7,11 @@ extension CrawlLoop {
         switch output {
         case .timer(let deadline):
             if earliestTimer == deadline { earliestTimer = nil }
+        case .committed(let notes):
+            commitInFlight = false
+            afterCommit(notes)
         case .page(let result):
             finish(result.frontier.host)
-            inFlightIDs.remove(result.frontier.id)
             if result.frontier.kind == .page { inFlightPages -= 1 }
             if let pause = result.hostPause, var host = hosts[result.frontier.host] {
                 host.nextRequestAt = max(host.nextRequestAt, CrawlLoop.now + pause)
@@ -26,13 +28,11 @@ extension CrawlLoop {
             batch.candidates.append(contentsOf: result.candidates)
             if let redirect = result.redirect { batch.redirects.append(redirect) }
             batch.fetchLog.append(result.log)
-            if batchOpenedAt == nil { batchOpenedAt = CrawlLoop.now }
         case .robots(let origin, let attempt):
             finish(origin)
             counters.robotsFetched += 1
             batch.fetchLog.append(contentsOf: attempt.log)
             if let entry = attempt.cacheEntry { batch.hostFiles.append(entry) }
-            if batchOpenedAt == nil { batchOpenedAt = CrawlLoop.now }
             switch attempt.status {
             case .unavailable(let reason, let retryAfter):
                 var failures = (hosts[origin]?.robotsFailures ?? 0) + 1
@@ -59,7 +59,6 @@ extension CrawlLoop {
                     httpStatus: attempt.httpStatus, body: nil,
                     detail: attempt.association == nil ? (attempt.diagnosis ?? "none") : (attempt.diagnosis ?? "valid"))
             )
-            if batchOpenedAt == nil { batchOpenedAt = CrawlLoop.now }
             if let status = attempt.httpStatus, (200...399).contains(status), let diagnosis = attempt.diagnosis {
                 // Served but unusable or imperfect: the site owner wants to hear it.
                 logger.warning(
@@ -102,20 +101,45 @@ extension CrawlLoop {
                     rejections: &rejections)
                 {
                     batch.candidates.append(candidate)
-                    if batchOpenedAt == nil { batchOpenedAt = CrawlLoop.now }
                 }
             }
         }
         hosts[origin] = host
     }
 
-    /// Writes the batch in one transaction and tells the hosts it concerns that the store
-    /// has new work for them.
+    /// Writes the batch in one transaction now and tells the hosts it concerns that the store has
+    /// new work for them (before a buffer refill reads the store, and when the loop goes idle).
     mutating func flush() async throws {
-        batchOpenedAt = nil
-        guard !batch.isEmpty else { return }
+        guard let (pending, notes) = prepareCommit() else { return }
+        _ = try await store.commit(pending, run: run.id)
+        afterCommit(notes)
+    }
+
+    /// Starts the batch's transaction as a child task; its `.committed` result comes back to the loop.
+    mutating func startCommit(in group: inout ThrowingTaskGroup<TaskOutput, any Error>) {
+        guard let (pending, notes) = prepareCommit() else { return }
+        commitInFlight = true
+        let store = store
+        let runID = run.id
+        group.addTask {
+            // Not cancelled with the crawl: a result taken in is written (an unstructured task does
+            // not inherit the cancellation).
+            _ = try await Task { try await store.commit(pending, run: runID) }.value
+            return .committed(notes)
+        }
+    }
+
+    /// Takes the batch for a transaction: links already queued by this invocation dropped, the
+    /// counters attached at most twice a second. `nil` when there is nothing to write.
+    private mutating func prepareCommit() -> (CrawlBatch, CommitNotes)? {
+        guard !batch.isEmpty else { return nil }
         var pending = batch
         batch = CrawlBatch()
+        // Links a site repeats on every page were queued by an earlier commit of this pass: the
+        // store would ignore them anyway, so they are not sent (most of a commit's statements).
+        pending.candidates.removeAll { candidate in
+            recentlyQueued[candidate.url].map { $0 <= candidate.depth } ?? false
+        }
         // The counters ride along at most twice a second: encoding them for every commit cost more
         // than the commit's own SQL. After a kill -9 a resumed pass may so miss half a second of
         // counts (never pages: those are in the store either way).
@@ -124,21 +148,24 @@ extension CrawlLoop {
             pending.countersJSON = countersJSON(finishedNow: false)
             countersWrittenAt = now
         }
-        // Links a site repeats on every page were queued by an earlier commit of this pass: the
-        // store would ignore them anyway, so they are not sent (most of a commit's statements).
-        pending.candidates.removeAll { candidate in
-            recentlyQueued[candidate.url].map { $0 <= candidate.depth } ?? false
-        }
-        _ = try await store.commit(pending, run: run.id)
         if recentlyQueued.count + pending.candidates.count > Self.recentlyQueuedCapacity {
+            // Emptied rather than trimmed: the links a site repeats come back at once.
             recentlyQueued.removeAll(keepingCapacity: true)
         }
-        for candidate in pending.candidates {
+        for candidate in pending.candidates where candidate.source == "link" {
             recentlyQueued[candidate.url] = min(recentlyQueued[candidate.url] ?? .max, candidate.depth)
-            noteWork(candidate.host, dueAt: 0)
         }
-        for (origin, due) in pendingRetries { noteWork(origin, dueAt: due) }
+        let notes = CommitNotes(
+            hosts: pending.candidates.map(\.host), retries: pendingRetries, ids: pending.completions.map(\.id))
         pendingRetries.removeAll()
+        return (pending, notes)
+    }
+
+    /// After a transaction: the hosts of its new URLs and retries have work in the store.
+    private mutating func afterCommit(_ notes: CommitNotes) {
+        unwrittenIDs.subtract(notes.ids)
+        for origin in notes.hosts { noteWork(origin, dueAt: 0) }
+        for (origin, due) in notes.retries { noteWork(origin, dueAt: due) }
     }
 
     /// Records that `origin` has queued URLs due at `dueAt`, adding the host if new.

@@ -19,10 +19,13 @@ struct CrawlLoop {
     var cursor = 0
     var counters: CrawlCounters
     var batch = CrawlBatch()
-    var batchOpenedAt: Double?
+    /// Whether a background transaction is running; results arriving meanwhile wait for the next.
+    var commitInFlight = false
     var inFlight = 0
     var inFlightPages = 0
-    var inFlightIDs: Set<Int64> = []
+    /// Frontier rows taken from the store whose outcome is not written yet (fetching, or in a batch
+    /// or a running transaction): a buffer refill must not take them again.
+    var unwrittenIDs: Set<Int64> = []
     /// Hosts whose URLs went back to the queue in the unflushed batch, with when they are due.
     var pendingRetries: [(String, Double)] = []
     var earliestTimer: Double?
@@ -31,7 +34,7 @@ struct CrawlLoop {
     /// URLs queued by this invocation's commits, with their depth: a bounded memo (emptied when
     /// full), not the frontier — the store holds that, so memory stays flat as a crawl grows.
     var recentlyQueued: [String: Int] = [:]
-    static let recentlyQueuedCapacity = 20_000
+    static let recentlyQueuedCapacity = 4096
     let startedAt: Double
 
     init(
@@ -65,12 +68,11 @@ struct CrawlLoop {
         try await withThrowingTaskGroup(of: TaskOutput.self) { group in
             while !Task.isCancelled {
                 let now = Self.now
-                if let opened = batchOpenedAt,
-                    batch.completions.count >= configuration.commitBatchSize
-                        || now - opened >= configuration.commitInterval
-                {
-                    try await flush()
-                }
+                // Group commit: everything that arrived since the last transaction goes into the next
+                // one, started at once when none is running. Nothing waits on purpose, so a killed crawl
+                // refetches only what was in flight (fetching, or finished but not yet written), and a
+                // busy crawl writes many results per transaction.
+                if !commitInFlight, !batch.isEmpty { startCommit(in: &group) }
                 let started = try await dispatch(into: &group, now: now)
                 try await reportProgress(now: now)
                 if inFlight == 0 {
@@ -89,14 +91,17 @@ struct CrawlLoop {
                 } else if let wake = try await nextWake(now: now, refreshFromStore: false), wake > now {
                     schedule(timerAt: wake, in: &group)
                 }
-                if let opened = batchOpenedAt { schedule(timerAt: opened + configuration.commitInterval, in: &group) }
                 guard let output = try await group.next() else { continue }
                 // Once cancelled, fetches end with CancellationError: those URLs were in flight
                 // and stay queued for the resumed pass, so nothing more is taken in.
-                if Task.isCancelled { break }
+                if Task.isCancelled, !output.isCommit { break }
                 handle(output)
             }
             group.cancelAll()
+            // A background transaction still running is waited for (it is not cancelled).
+            while commitInFlight, let output = try await group.next() {
+                if output.isCommit { handle(output) }
+            }
         }
         let cancelled = Task.isCancelled
         // Commit what finished even when cancelled: an unstructured task does not inherit

@@ -85,4 +85,21 @@ enum TaskOutput: Sendable {
     case robots(origin: String, RobotsLoader.Attempt)
     case association(origin: String, AppSiteAssociationLoader.Attempt)
     case timer(deadline: Double)
+    /// A background store transaction finished; what the scheduler learns from it.
+    case committed(CommitNotes)
+
+    /// Whether this is a finished transaction (waited for even when the crawl is cancelled).
+    var isCommit: Bool {
+        if case .committed = self { return true }
+        return false
+    }
+}
+
+/// What the scheduler learns once a transaction is written: hosts with new URLs in the store,
+/// hosts with URLs queued again for a retry at a given time, and the rows now written.
+struct CommitNotes: Sendable {
+    var hosts: [String]
+    var retries: [(String, Double)]
+    /// The frontier rows whose outcome the transaction wrote.
+    var ids: [Int64]
 }

@@ -24,7 +24,10 @@ struct LinkFilter: Sendable {
         rejections: inout Rejections
     ) -> FrontierCandidate? {
         let normalized: CrawlURL
-        switch decisions.decision(for: url, in: scope) {
+        // Only links recur (navigation on every page); sitemap and redirect URLs are met once each
+        // and would just push the recurring ones out of the memo.
+        let decision = source == "link" ? decisions.decision(for: url, in: scope) : scope.decision(for: url)
+        switch decision {
         case .allowed(let allowed):
             normalized = allowed
         case .rejected(let reason):
@@ -54,7 +57,7 @@ extension ScopeRejection {
 /// A bounded memo of scope decisions, shared by the page tasks of one crawl.
 final class DecisionCache: Sendable {
     /// Emptied when it reaches this many entries: a crawl's recurring links come back at once.
-    static let capacity = 20_000
+    static let capacity = 4096
     private let entries = Mutex<[String: ScopeDecision]>([:])
 
     /// The decision for `url`, from the memo or from `scope` (then remembered).

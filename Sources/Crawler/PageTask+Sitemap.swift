@@ -23,10 +23,14 @@ extension PageTask {
         result.completion.detail = notes.joined(separator: "; ")
 
         var rejections = LinkFilter.Rejections()
+        result.candidates.reserveCapacity(sitemap.pages.count)
+        var sharedHost = ""
         for entry in sitemap.pages {
-            if let candidate = context.links.candidate(
+            if var candidate = context.links.candidate(
                 entry.url, kind: .page, depth: 1, source: "sitemap", from: url.url, rejections: &rejections)
             {
+                // A sitemap lists up to 50,000 URLs of (nearly always) one host: one copy of its name.
+                if candidate.host == sharedHost { candidate.host = sharedHost } else { sharedHost = candidate.host }
                 result.candidates.append(candidate)
             }
         }

@@ -58,10 +58,28 @@ public struct WebItemBuilder: Sendable {
 
     /// The first `length` characters of `text`, cut at a word boundary, with an ellipsis when cut.
     public static func snippet(of text: String, length: Int = snippetLength) -> String? {
-        let trimmed = text.collapsingWhitespaceForSnippet()
-        guard !trimmed.isEmpty else { return nil }
-        guard trimmed.count > length else { return trimmed }
-        let prefix = trimmed.prefix(length)
+        // Collapse white space only as far as the snippet needs (one character past it tells
+        // whether it was cut): the page text can be 20,000 characters.
+        var collapsed = ""
+        var count = 0
+        var pendingSpace = false
+        for character in text {
+            if character.isWhitespace {
+                pendingSpace = count > 0
+                continue
+            }
+            if pendingSpace {
+                collapsed.append(" ")
+                count += 1
+                pendingSpace = false
+            }
+            collapsed.append(character)
+            count += 1
+            if count > length { break }
+        }
+        guard count > 0 else { return nil }
+        guard count > length else { return collapsed }
+        let prefix = collapsed.prefix(length)
         let cut = prefix.lastIndex(of: " ").map { prefix[..<$0] } ?? prefix
         return String(cut) + "…"
     }
