@@ -20,6 +20,10 @@ extension Searchlight {
                 same command continues it: only what was in flight is fetched again. A finished crawl run \
                 again re-crawls with conditional requests. Ctrl-C stops cleanly and keeps the crawl resumable.
 
+                Exit status: 0 when every URL ended well (fetched, or skipped by a rule), 1 when some \
+                failed for good after their retries (the summary counts them by kind; the store's \
+                fetch_log names each), 2 usage error, 3 runtime failure (e.g. the store cannot be opened).
+
                 Patterns: '*' matches any run of characters; a pattern containing '://' matches the whole \
                 URL, otherwise the path and query (e.g. --exclude '/private/*').
                 """)
@@ -98,6 +102,8 @@ extension Searchlight {
             } else {
                 print(CrawlSummaryText.text(summary, storePath: store.path))
             }
+            // SPEC §7: 1 when some records failed; the summary names the kinds (the fetch log has each URL).
+            if !summary.counters.errors.isEmpty { throw Exit.partialFailure }
         }
 
         /// The User-Agent header: as given, or `TOKEN/0.1 (…)` when only a product token was given.
