@@ -86,6 +86,23 @@ struct CrawlEdgeTests {
         #expect(summary.counters.sitemapURLs == 1)
     }
 
+    @Test("the fetcher's address policy holds in a crawl: loopback refused by default, nothing reaches it")
+    func addressPolicy() async throws {
+        let server = try await startCrawlSite()
+        let storage = try TemporaryStore()
+        defer { storage.cleanUp() }
+        let summary = try await crawl(
+            testConfiguration(seeds: [server.url("/")]) { $0.fetch.addressPolicy = .publicOnly },
+            into: try storage.open())
+        let connections = await server.totalConnections()
+        await server.stop()
+        #expect(connections == 0)
+        #expect(summary.counters.pagesFetched == 0)
+        #expect(summary.counters.skipped["robots"] == 1)  // robots.txt unreachable: the host is given up
+        let log = try rows(storage.path, "SELECT detail FROM fetch_log").compactMap { $0["detail"] }
+        #expect(!log.isEmpty && log.allSatisfy { $0.contains("loopback") })
+    }
+
     @Test("bad seeds and patterns are refused before the store is touched")
     func badConfiguration() async throws {
         let storage = try TemporaryStore()
