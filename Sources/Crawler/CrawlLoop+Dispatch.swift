@@ -108,6 +108,12 @@ extension CrawlLoop {
                 complete(url, state: .skipped, outcome: "sitemap-limit", detail: nil, counter: "sitemap-limit")
                 continue
             }
+            if url.kind == .sitemap, host.sitemapInFlight {
+                // Still queued in the store: kept out of refills until it is dispatched and written.
+                hosts[origin]?.deferredSitemaps.append(url)
+                unwrittenIDs.insert(url.id)
+                continue
+            }
             let decision = status.decision(for: url.url, productToken: configuration.productToken)
             guard decision.allowed else {
                 var detail: String
@@ -122,7 +128,10 @@ extension CrawlLoop {
                 complete(url, state: .skipped, outcome: "robots", detail: detail, counter: "robots")
                 continue
             }
-            if url.kind == .sitemap { hosts[origin]?.sitemapsDispatched += 1 }
+            if url.kind == .sitemap {
+                hosts[origin]?.sitemapsDispatched += 1
+                hosts[origin]?.sitemapInFlight = true
+            }
             if url.kind == .page { inFlightPages += 1 }
             begin(origin)
             unwrittenIDs.insert(url.id)

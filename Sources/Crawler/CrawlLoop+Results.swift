@@ -13,6 +13,12 @@ extension CrawlLoop {
         case .page(let result):
             finish(result.frontier.host)
             if result.frontier.kind == .page { inFlightPages -= 1 }
+            if result.frontier.kind == .sitemap, var host = hosts[result.frontier.host] {
+                host.sitemapInFlight = false
+                host.buffer.insert(contentsOf: host.deferredSitemaps, at: 0)
+                host.deferredSitemaps.removeAll()
+                hosts[result.frontier.host] = host
+            }
             if let pause = result.hostPause, var host = hosts[result.frontier.host] {
                 host.nextRequestAt = max(host.nextRequestAt, CrawlLoop.now + pause)
                 hosts[result.frontier.host] = host

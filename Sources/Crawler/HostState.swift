@@ -40,6 +40,11 @@ struct HostState {
     var sitemapsQueued = false
     /// Sitemap files dispatched for this host in this invocation.
     var sitemapsDispatched = 0
+    /// Whether a sitemap file of this host is being fetched or read. One at a time: a sitemap may
+    /// list 50,000 URLs, and several read at once would multiply the crawl's peak memory.
+    var sitemapInFlight = false
+    /// Sitemaps taken from the buffer while another was in flight; back to the buffer's front when it ends.
+    var deferredSitemaps: [FrontierURL] = []
 
     init(origin: String, spacing: Double) {
         self.origin = origin
