@@ -108,4 +108,24 @@ struct MicrodataBoundsTests {
         }
         #expect(a2.values("y") == [.text("")])
     }
+
+    @Test("Text values are bounded: nested properties around a large text do not multiply it")
+    func nestedTextValues() throws {
+        // 250 nested itemprop elements around 200 KB of text: every property's value was the whole
+        // text (50 MB of values); now each value stops at maxReadableTextBytes.
+        let text = String(repeating: "word ", count: 40_000)
+        let opening = String(repeating: "<div itemprop=\"p\">", count: 250)
+        let closing = String(repeating: "</div>", count: 250)
+        let html = "<div itemscope itemtype=\"https://schema.org/Thing\">\(opening)\(text)\(closing)</div>"
+        let started = ContinuousClock.now
+        let page = PageExtractor.extract(utf8: Array(html.utf8), url: "https://example.com/")
+        #expect(ContinuousClock.now - started < .seconds(10))
+        let values = page.microdata.first?.properties.compactMap { property -> String? in
+            if case .text(let value) = property.value { return value }
+            return nil
+        } ?? []
+        #expect(values.count == 250)
+        #expect(values.allSatisfy { $0.utf8.count <= HTMLNode.maxReadableTextBytes && $0.hasPrefix("word word") })
+        #expect(values.first?.utf8.count ?? 0 >= HTMLNode.maxReadableTextBytes - 5)
+    }
 }
