@@ -120,10 +120,11 @@ struct MicrodataBoundsTests {
         let started = ContinuousClock.now
         let page = PageExtractor.extract(utf8: Array(html.utf8), url: "https://example.com/")
         #expect(ContinuousClock.now - started < .seconds(10))
-        let values = page.microdata.first?.properties.compactMap { property -> String? in
-            if case .text(let value) = property.value { return value }
-            return nil
-        } ?? []
+        let values =
+            page.microdata.first?.properties.compactMap { property -> String? in
+                if case .text(let value) = property.value { return value }
+                return nil
+            } ?? []
         #expect(values.count == 250)
         #expect(values.allSatisfy { $0.utf8.count <= HTMLNode.maxReadableTextBytes && $0.hasPrefix("word word") })
         #expect(values.first?.utf8.count ?? 0 >= HTMLNode.maxReadableTextBytes - 5)
