@@ -77,6 +77,10 @@ let package = Package(
             dependencies: ["Markup"]
         ),
 
+        // Donation files (SPEC §6): NSUserActivity and CSSearchableItem records read, validated and
+        // reduced (only requiredUserInfoKeys of userInfo) line by line. Pure Swift.
+        .target(name: "Donations"),
+
         // The shared SQLite store (WAL): the crawl frontier, fetch log, pages and host caches.
         .target(
             name: "Store",
@@ -167,6 +171,10 @@ let package = Package(
                 "Crawler", "Store", "Fetching", "FixtureServer",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
+        ),
+        .testTarget(
+            name: "DonationsTests",
+            dependencies: ["Donations"]
         ),
         .testTarget(
             name: "FixtureServerTests",

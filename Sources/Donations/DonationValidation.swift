@@ -1,0 +1,139 @@
+import Foundation
+
+/// The checks a decoded record passes before import: required fields present and non-empty,
+/// URLs absolute `http`/`https`, dates ISO 8601, sizes bounded (SPEC §5: every input is untrusted).
+enum DonationValidation {
+    /// Identifiers, titles and other short strings, in characters.
+    static let maxShortString = 1024
+    /// `contentDescription`, in characters.
+    static let maxDescription = 10_000
+    /// URLs, in bytes.
+    static let maxURLBytes = 4096
+    /// Keywords per record, identifiers per deletion, keys in `requiredUserInfoKeys`.
+    static let maxListCount = 1000
+
+    /// The first problem of `record`, or `nil` when it may be imported.
+    static func problem(in record: DonationRecord) -> String? {
+        switch record {
+        case .userActivity(let activity): return problem(in: activity)
+        case .searchableItem(let item): return problem(in: item)
+        case .delete(let deletion): return problem(in: deletion)
+        }
+    }
+
+    private static func problem(in activity: UserActivityRecord) -> String? {
+        let checks: [String?] = [
+            required("bundleIdentifier", activity.bundleIdentifier), required("donor", activity.donor),
+            required("activityType", activity.activityType), short("title", activity.title),
+            url("webpageURL", activity.webpageURL), list("requiredUserInfoKeys", activity.requiredUserInfoKeys),
+            list("keywords", activity.keywords), short("persistentIdentifier", activity.persistentIdentifier),
+            date("expirationDate", activity.expirationDate),
+            activity.contentAttributeSet.flatMap { problem(in: $0, at: "contentAttributeSet") },
+        ]
+        return checks.lazy.compactMap { $0 }.first
+    }
+
+    private static func problem(in item: SearchableItemRecord) -> String? {
+        let checks: [String?] = [
+            required("bundleIdentifier", item.bundleIdentifier), required("uniqueIdentifier", item.uniqueIdentifier),
+            short("domainIdentifier", item.domainIdentifier), date("expirationDate", item.expirationDate),
+            item.attributeSet.flatMap { problem(in: $0, at: "attributeSet") },
+        ]
+        return checks.lazy.compactMap { $0 }.first
+    }
+
+    private static func problem(in deletion: DeletionRecord) -> String? {
+        if let problem = required("bundleIdentifier", deletion.bundleIdentifier) { return problem }
+        let ways = [deletion.uniqueIdentifiers != nil, deletion.domainIdentifiers != nil, deletion.all != nil]
+        guard ways.filter({ $0 }).count == 1 else {
+            return "a delete record needs exactly one of 'uniqueIdentifiers', 'domainIdentifiers' or 'all'"
+        }
+        if let identifiers = deletion.uniqueIdentifiers ?? deletion.domainIdentifiers {
+            let name = deletion.uniqueIdentifiers != nil ? "uniqueIdentifiers" : "domainIdentifiers"
+            guard !identifiers.isEmpty else { return "\(name): must not be empty" }
+            if let problem = list(name, identifiers) { return problem }
+            if identifiers.contains(where: \.isEmpty) { return "\(name): an identifier is empty" }
+        }
+        if deletion.all == false { return "all: must be true when given" }
+        return nil
+    }
+
+    private static func problem(in attributes: DonatedAttributes, at prefix: String) -> String? {
+        let checks: [String?] = [
+            short("\(prefix).title", attributes.title),
+            bounded("\(prefix).contentDescription", attributes.contentDescription, limit: maxDescription),
+            url("\(prefix).thumbnailURL", attributes.thumbnailURL), url("\(prefix).contentURL", attributes.contentURL),
+            list("\(prefix).keywords", attributes.keywords),
+            short("\(prefix).relatedUniqueIdentifier", attributes.relatedUniqueIdentifier),
+            short("\(prefix).weakRelatedUniqueIdentifier", attributes.weakRelatedUniqueIdentifier),
+            short("\(prefix).domainIdentifier", attributes.domainIdentifier),
+            rating("\(prefix).rating", attributes.rating),
+            (attributes.ratingCount ?? 0) < 0 ? "\(prefix).ratingCount: must not be negative" : nil,
+        ]
+        return checks.lazy.compactMap { $0 }.first
+    }
+
+    private static func required(_ name: String, _ value: String) -> String? {
+        value.trimmingCharacters(in: .whitespaces).isEmpty ? "\(name): must not be empty" : short(name, value)
+    }
+
+    private static func short(_ name: String, _ value: String?) -> String? {
+        bounded(name, value, limit: maxShortString)
+    }
+
+    private static func bounded(_ name: String, _ value: String?, limit: Int) -> String? {
+        guard let value, value.count > limit else { return nil }
+        return "\(name): longer than \(limit) characters"
+    }
+
+    private static func list(_ name: String, _ values: [String]?) -> String? {
+        guard let values else { return nil }
+        if values.count > maxListCount { return "\(name): more than \(maxListCount) entries" }
+        return values.lazy.compactMap { short(name, $0) }.first
+    }
+
+    private static func url(_ name: String, _ value: String?) -> String? {
+        guard let value else { return nil }
+        guard value.utf8.count <= maxURLBytes else { return "\(name): longer than \(maxURLBytes) bytes" }
+        guard let components = URLComponents(string: value), let scheme = components.scheme?.lowercased(),
+            scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty
+        else {
+            return "\(name): not an absolute http or https URL: '\(value.prefix(80))'"
+        }
+        return nil
+    }
+
+    private static func date(_ name: String, _ value: String?) -> String? {
+        guard let value else { return nil }
+        return DonationDates.parse(value) == nil ? "\(name): not an ISO 8601 date: '\(value.prefix(40))'" : nil
+    }
+
+    private static func rating(_ name: String, _ value: Double?) -> String? {
+        guard let value else { return nil }
+        return value.isFinite && value >= 0 ? nil : "\(name): must be a finite number ≥ 0"
+    }
+}
+
+/// ISO 8601 dates as donation files carry them (`2027-01-01T00:00:00Z`, with or without fractional
+/// seconds, any offset; a date alone is midnight UTC).
+public enum DonationDates {
+    /// The instant, or `nil` when `text` is not an ISO 8601 date.
+    public static func parse(_ text: String) -> Date? {
+        // Foundation's ISO 8601 parser rolls an hour of 25 over into the next day: refuse
+        // out-of-range clock fields first.
+        if let t = text.firstIndex(of: "T") {
+            let clock = text[text.index(after: t)...].prefix(8).split(separator: ":").map { Int($0.prefix(2)) }
+            guard clock.count >= 2, let hour = clock[0], let minute = clock[1], hour < 24, minute < 60 else {
+                return nil
+            }
+            if clock.count > 2, let second = clock[2], second > 60 { return nil }
+        }
+        if let date = try? Date(text, strategy: .iso8601) { return date }
+        if let date = try? Date(
+            text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+        {
+            return date
+        }
+        return try? Date(text, strategy: Date.ISO8601FormatStyle().year().month().day())
+    }
+}
