@@ -81,6 +81,9 @@ let package = Package(
         // reduced (only requiredUserInfoKeys of userInfo) line by line. Pure Swift.
         .target(name: "Donations"),
 
+        // The CSSearchQuery language (SPEC §4): parser with located errors, compiled to parameterised SQL.
+        .target(name: "SearchQuery"),
+
         // The shared SQLite store (WAL): the crawl frontier, fetch log, pages and host caches.
         .target(
             name: "Store",
@@ -175,6 +178,13 @@ let package = Package(
         .testTarget(
             name: "DonationsTests",
             dependencies: ["Donations"]
+        ),
+        .testTarget(
+            name: "SearchQueryTests",
+            dependencies: [
+                "SearchQuery",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         .testTarget(
             name: "FixtureServerTests",

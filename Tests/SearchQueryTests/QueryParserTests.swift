@@ -1,0 +1,72 @@
+import Foundation
+import SearchQuery
+import Testing
+
+@Suite("CSSearchQuery parsing")
+struct QueryParserTests {
+    @Test("comparisons, modifiers, combinations, InRange, $time and *")
+    func parses() throws {
+        #expect(
+            try QueryParser.parse(#"title == "tart*"cd"#)
+                == .comparison(
+                    attribute: "title", op: .equal, value: .string("tart*"),
+                    modifiers: [.caseInsensitive, .diacriticInsensitive]))
+        #expect(
+            try QueryParser.parse("rating >= 4 && (title == \"a\" || !(title != *))")
+                == .and(
+                    .comparison(attribute: "rating", op: .greaterOrEqual, value: .number(4), modifiers: []),
+                    .or(
+                        .comparison(attribute: "title", op: .equal, value: .string("a"), modifiers: []),
+                        .not(.comparison(attribute: "title", op: .notEqual, value: .any, modifiers: [])))))
+        #expect(
+            try QueryParser.parse("InRange(published, $time.today(-7), $time.now)")
+                == .inRange(
+                    attribute: "published",
+                    low: .time(TimeExpression(function: "today", offset: -7, isoText: nil)),
+                    high: .time(TimeExpression(function: "now", offset: 0, isoText: nil))))
+        #expect(
+            try QueryParser.parse(#"published > $time.iso("2026-01-01T00:00:00Z")"#)
+                == .comparison(
+                    attribute: "published", op: .greater,
+                    value: .time(TimeExpression(function: "iso", offset: 0, isoText: "2026-01-01T00:00:00Z")),
+                    modifiers: []))
+        // && binds tighter than ||.
+        guard case .or(_, .and) = try QueryParser.parse("a == 1 || b == 2 && c == 3") else {
+            Issue.record("precedence")
+            return
+        }
+    }
+
+    @Test(
+        "syntax errors name the column",
+        arguments: [
+            ("title == ", 10, "expected a value"),
+            ("title = \"x\"", 7, "unexpected '='"),
+            ("title == \"x", 10, "unterminated string"),
+            ("(title == \"x\"", 14, "expected ')'"),
+            ("title == \"x\" title", 14, "expected '&&', '||' or the end"),
+            ("rating > *", 10, "'*' only compares"),
+            ("x == $time.tomorrow", 6, "unknown $time function"),
+            ("InRange(a, 1)", 13, "expected ','"),
+            ("&& a == 1", 1, "expected an attribute"),
+            ("a == 1 #", 8, "unexpected '#'"),
+        ])
+    func errors(query: String, column: Int, message: String) {
+        do {
+            _ = try QueryParser.parse(query)
+            Issue.record("parsed: \(query)")
+        } catch {
+            #expect(error.column == column, "\(error)")
+            #expect(error.message.contains(message), "\(error)")
+        }
+    }
+
+    @Test("bounded: over-long and over-deep queries are refused, not crashed on")
+    func bounds() {
+        #expect(throws: QuerySyntaxError.self) { try QueryParser.parse(String(repeating: "a == 1 && ", count: 500)) }
+        let deep = String(repeating: "(", count: 200) + "a == 1" + String(repeating: ")", count: 200)
+        #expect(throws: QuerySyntaxError.self) { try QueryParser.parse(deep) }
+        let notNot = String(repeating: "!", count: 100) + "a == 1"
+        #expect(throws: QuerySyntaxError.self) { try QueryParser.parse(notNot) }
+    }
+}
