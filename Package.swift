@@ -68,6 +68,9 @@ let package = Package(
             dependencies: ["CPSL", "Fetching"]
         ),
 
+        // WHATWG URL parsing and the crawl's URL dedup key (SPEC §4). Pure Swift, no I/O.
+        .target(name: "URLCanonical"),
+
         // apple-app-site-association: parsing, diagnosis and universal-link matching. Pure Swift, no I/O.
         .target(name: "UniversalLinks"),
 
@@ -144,6 +147,10 @@ let package = Package(
         .testTarget(
             name: "ScopeTests",
             dependencies: ["Scope"]
+        ),
+        .testTarget(
+            name: "URLCanonicalTests",
+            dependencies: ["URLCanonical", "FixtureServer"]
         ),
         .testTarget(
             name: "UniversalLinksTests",
