@@ -16,12 +16,20 @@ enum IDNA {
         let filtered = String(String.UnicodeScalarView(domain.unicodeScalars.filter { !isMappedToNothing($0) }))
         let mapped = filtered.lowercased().precomposedStringWithCompatibilityMapping.lowercased()
         let labels = mapped.unicodeScalars.split(omittingEmptySubsequences: false, whereSeparator: isLabelSeparator)
+        if filtered.unicodeScalars.contains(where: mapsToFullStop) { return nil }
+        if labels.contains(where: { IDNABidi.isRightToLeft(Array($0)) }) {
+            guard labels.allSatisfy({ IDNABidi.satisfiesBidiRule(Array($0)) }) else { return nil }
+        }
         var result: [String] = []
         for label in labels {
             if label.allSatisfy(\.isASCII) {
                 result.append(String(String.UnicodeScalarView(label)))
             } else {
-                guard label.allSatisfy(isAllowed), let encoded = Punycode.encode(Array(label)) else { return nil }
+                let scalars = Array(label)
+                guard !scalars.starts(with: "xn--".unicodeScalars),
+                    scalars.indices.allSatisfy({ isAllowed(scalars, $0) }),
+                    let encoded = Punycode.encode(scalars, maximumScalars: maximumScalars)
+                else { return nil }
                 result.append("xn--" + encoded)
             }
         }
@@ -40,17 +48,37 @@ enum IDNA {
         }
     }
 
-    /// Soft hyphen, combining grapheme joiner, variation selectors, zero-width space, word joiner, BOM.
+    /// UTS #46's "ignored" code points: soft hyphen, combining grapheme joiner, Mongolian free variation
+    /// selectors, zero-width space, invisible operators, deprecated format characters, variation selectors, BOM,
+    /// shorthand format controls.
     private static func isMappedToNothing(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0xAD, 0x34F, 0x180B...0x180D, 0x200B, 0x2060, 0xFE00...0xFE0F, 0xFEFF: return true
+        case 0xAD, 0x34F, 0x180B...0x180F, 0x200B, 0x2060, 0x2064, 0x206A...0x206F, 0xFE00...0xFE0F, 0xFEFF,
+            0x1BCA0...0x1BCA3, 0xE0100...0xE01EF:
+            return true
         default: return false
         }
     }
 
-    private static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
+    /// A compatibility character whose NFKC form holds a full stop (`‥`, `⒈`): UTS #46 disallows these.
+    private static func mapsToFullStop(_ scalar: Unicode.Scalar) -> Bool {
+        !scalar.isASCII && !isLabelSeparator(scalar)
+            && String(scalar).precomposedStringWithCompatibilityMapping.unicodeScalars.contains(".")
+    }
+
+    /// Whether `label[index]` may appear in a label. Zero-width (non-)joiners follow RFC 5892's CONTEXTJ rules
+    /// approximately: after a virama, or (ZWNJ only) between two letters of a joining script.
+    private static func isAllowed(_ label: [Unicode.Scalar], _ index: Int) -> Bool {
+        let scalar = label[index]
+        if scalar.value == 0x200C || scalar.value == 0x200D {
+            guard index > 0 else { return false }
+            if label[index - 1].properties.canonicalCombiningClass.rawValue == 9 { return true }
+            return scalar.value == 0x200C && index + 1 < label.count && IDNABidi.isJoiningScript(label[index - 1])
+                && IDNABidi.isJoiningScript(label[index + 1])
+        }
         if scalar.isASCII { return true }  // forbidden ASCII is checked on the whole domain afterwards
         if scalar == "\u{FFFD}" || scalar.properties.isWhitespace { return false }
+        if (0x2FF0...0x2FFF).contains(scalar.value) { return false }  // ideographic description characters
         switch scalar.properties.generalCategory {
         case .control, .format, .privateUse, .surrogate, .unassigned, .lineSeparator, .paragraphSeparator:
             return false
