@@ -65,7 +65,7 @@ let package = Package(
         // Crawl scope: registrable domains (libpsl), include/exclude patterns, frontier URL keys.
         .target(
             name: "Scope",
-            dependencies: ["CPSL", "Fetching"]
+            dependencies: ["CPSL", "Fetching", "URLCanonical"]
         ),
 
         // WHATWG URL parsing and the crawl's URL dedup key (SPEC §4). Pure Swift, no I/O.

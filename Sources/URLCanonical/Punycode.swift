@@ -2,8 +2,8 @@
 /// international domain labels: `bücher` → `bcher-kva`, written in a host as `xn--bcher-kva`.
 ///
 /// Only encoding is needed: hosts are keyed in their ASCII form, and an `xn--` label that arrives
-/// already encoded is kept as it is.
-enum Punycode {
+/// already encoded is kept as it is. Shared by this module's IDNA and by `Scope`'s host names.
+public enum Punycode {
     // The RFC 3492 section 5 parameter values for Punycode.
     private static let base = 36
     private static let tMin = 1
@@ -17,7 +17,8 @@ enum Punycode {
     /// `maximumScalars` (the URL Standard does not limit label length, so the caller bounds the work).
     ///
     /// The caller maps the label first (lowercase, NFKC); this only encodes code points.
-    static func encode(_ label: [Unicode.Scalar], maximumScalars: Int) -> String? {
+    /// The default limit, 63, is the most that can fit a 63-byte DNS label once encoded.
+    public static func encode(_ label: [Unicode.Scalar], maximumScalars: Int = 63) -> String? {
         guard !label.isEmpty, label.count <= maximumScalars else { return nil }
         let codePoints = label.map { Int($0.value) }
         var output: [UInt8] = codePoints.filter { $0 < 0x80 }.map { UInt8($0) }
