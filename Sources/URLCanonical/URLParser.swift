@@ -23,12 +23,12 @@ struct URLParser {
 
     /// Parses `string` against `base`; `nil` on failure.
     static func parse(_ string: String, base: URLRecord?) -> URLRecord? {
-        var scalars = Array(string.unicodeScalars)
-        guard scalars.count <= maximumScalars else { return nil }
+        let all = Array(string.unicodeScalars)
+        guard all.count <= maximumScalars else { return nil }
         // Leading and trailing C0 control or space are stripped; tab and newline are removed everywhere.
-        while let first = scalars.first, first.value <= 0x20 { scalars.removeFirst() }
-        while let last = scalars.last, last.value <= 0x20 { scalars.removeLast() }
-        scalars.removeAll { $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        let start = all.firstIndex { $0.value > 0x20 } ?? all.endIndex
+        let end = all.lastIndex { $0.value > 0x20 }.map { $0 + 1 } ?? start
+        let scalars = all[start..<max(start, end)].filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }
         var parser = URLParser(input: scalars, base: base)
         return parser.run() ? parser.url : nil
     }

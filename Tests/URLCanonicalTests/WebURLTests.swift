@@ -77,5 +77,8 @@ struct WebURLTests {
         #expect(deep?.href == "http://h/z")
         #expect(WebURL(String(repeating: "/", count: 100_000), base: WebURL("http://h/")) == nil)  // empty host
         #expect(WebURL("http://[" + String(repeating: ":", count: 1000) + "]/") == nil)
+        let padding = String(repeating: " ", count: 500_000)
+        #expect(WebURL(padding + "http://h/" + padding)?.href == "http://h/")
+        #expect(WebURL("http://h/" + String(repeating: "x", count: 1 << 20)) == nil)  // over the input bound
     }
 }
