@@ -65,8 +65,11 @@ let package = Package(
         // Crawl scope: registrable domains (libpsl), include/exclude patterns, frontier URL keys.
         .target(
             name: "Scope",
-            dependencies: ["CPSL", "Fetching"]
+            dependencies: ["CPSL", "Fetching", "URLCanonical"]
         ),
+
+        // WHATWG URL parsing and the crawl's URL dedup key (SPEC §4). Pure Swift, no I/O.
+        .target(name: "URLCanonical"),
 
         // apple-app-site-association: parsing, diagnosis and universal-link matching. Pure Swift, no I/O.
         .target(name: "UniversalLinks"),
@@ -151,6 +154,10 @@ let package = Package(
         .testTarget(
             name: "ScopeTests",
             dependencies: ["Scope"]
+        ),
+        .testTarget(
+            name: "URLCanonicalTests",
+            dependencies: ["URLCanonical", "FixtureServer"]
         ),
         .testTarget(
             name: "UniversalLinksTests",

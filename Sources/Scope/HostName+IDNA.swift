@@ -1,3 +1,5 @@
+internal import URLCanonical
+
 /// International labels to A-labels: libpsl's lowercase + NFKC mapping, then ``Punycode``.
 ///
 /// This is the core of UTS #46 processing without its full validity tables: labels holding

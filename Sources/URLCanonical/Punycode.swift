@@ -2,8 +2,8 @@
 /// international domain labels: `bücher` → `bcher-kva`, written in a host as `xn--bcher-kva`.
 ///
 /// Only encoding is needed: hosts are keyed in their ASCII form, and an `xn--` label that arrives
-/// already encoded is kept as it is.
-enum Punycode {
+/// already encoded is kept as it is. Shared by this module's IDNA and by `Scope`'s host names.
+public enum Punycode {
     // The RFC 3492 section 5 parameter values for Punycode.
     private static let base = 36
     private static let tMin = 1
@@ -13,14 +13,13 @@ enum Punycode {
     private static let initialBias = 72
     private static let initialN = 128
 
-    /// Labels longer than this many scalars cannot fit a 63-byte DNS label once encoded.
-    static let maximumInputScalars = 63
-
-    /// The Punycode form of `label` (without the `xn--` prefix), or `nil` for an empty or overlong label.
+    /// The Punycode form of `label` (without the `xn--` prefix), or `nil` for an empty label or one longer than
+    /// `maximumScalars` (the URL Standard does not limit label length, so the caller bounds the work).
     ///
     /// The caller maps the label first (lowercase, NFKC); this only encodes code points.
-    static func encode(_ label: [Unicode.Scalar]) -> String? {
-        guard !label.isEmpty, label.count <= maximumInputScalars else { return nil }
+    /// The default limit, 63, is the most that can fit a 63-byte DNS label once encoded.
+    public static func encode(_ label: [Unicode.Scalar], maximumScalars: Int = 63) -> String? {
+        guard !label.isEmpty, label.count <= maximumScalars else { return nil }
         let codePoints = label.map { Int($0.value) }
         var output: [UInt8] = codePoints.filter { $0 < 0x80 }.map { UInt8($0) }
         let basicCount = output.count
@@ -33,7 +32,7 @@ enum Punycode {
         while handled < codePoints.count {
             // The smallest code point not yet handled; exists because handled < count.
             guard let next = codePoints.filter({ $0 >= n }).min() else { return nil }
-            // Inputs are at most 63 scalars, so delta stays far below Int.max.
+            // Inputs are bounded by maximumScalars (thousands), so delta stays far below Int.max.
             delta += (next - n) * (handled + 1)
             n = next
             for codePoint in codePoints {
