@@ -38,6 +38,11 @@ public struct CrawlCounters: Sendable, Hashable, Codable {
         skipped[reason, default: 0] += count
     }
 
+    /// Counts every rejection of a link filter as skipped by its reason.
+    mutating func skip(_ rejections: LinkFilter.Rejections) {
+        for (key, count) in rejections.counts { skip(key, count: count) }
+    }
+
     /// Adds one to `errors[kind]` (and counts the URL as skipped for `errors`).
     mutating func fail(_ kind: String) {
         errors[kind, default: 0] += 1

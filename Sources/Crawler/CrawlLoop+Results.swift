@@ -33,7 +33,7 @@ extension CrawlLoop {
             if let gone = result.gone { batch.gonePages.append(gone) }
             batch.candidates.append(contentsOf: result.candidates)
             if let redirect = result.redirect { batch.redirects.append(redirect) }
-            batch.fetchLog.append(result.log)
+            if let log = result.log { batch.fetchLog.append(log) }
         case .robots(let origin, let attempt):
             finish(origin)
             counters.robotsFetched += 1
@@ -41,12 +41,11 @@ extension CrawlLoop {
             if let entry = attempt.cacheEntry { batch.hostFiles.append(entry) }
             switch attempt.status {
             case .unavailable(let reason, let retryAfter):
-                var failures = (hosts[origin]?.robotsFailures ?? 0) + 1
+                let failures = (hosts[origin]?.robotsFailures ?? 0) + 1
                 hosts[origin]?.robotsFailures = failures
                 if failures >= configuration.maxAttempts {
                     // Given up for this pass: every URL of the host ends as disallowed.
                     logger.warning("robots.txt unavailable, host skipped", metadata: ["host": "\(origin)"])
-                    failures = 0
                     robotsReady(origin, attempt.status)
                 } else {
                     let wait = min(retryAfter ?? configuration.backoff(attempt: failures), configuration.maxRetryAfter)

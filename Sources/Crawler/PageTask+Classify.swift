@@ -82,7 +82,7 @@ extension PageTask {
             result.redirect = RedirectRecord(from: url.url, to: target.url, httpStatus: response.status)
         } else {
             result.completion.outcome = "redirect-out-of-scope"
-            for (key, count) in rejections.counts { result.counters.skip(key, count: count) }
+            result.counters.skip(rejections)
         }
         return result
     }
@@ -103,7 +103,7 @@ extension PageTask {
                 result.candidates.append(candidate)
             }
         }
-        for (key, count) in rejections.counts { result.counters.skip(key, count: count) }
+        result.counters.skip(rejections)
         return result
     }
 }

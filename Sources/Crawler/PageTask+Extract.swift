@@ -50,7 +50,7 @@ extension PageTask {
                     links.append(candidate.url)
                 }
             }
-            for (key, count) in rejections.counts { result.counters.skip(key, count: count) }
+            result.counters.skip(rejections)
         }
 
         var item = extractedItem

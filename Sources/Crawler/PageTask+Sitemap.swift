@@ -46,7 +46,7 @@ extension PageTask {
         } else if !sitemap.childSitemaps.isEmpty {
             rejections.counts["sitemap-depth", default: 0] += sitemap.childSitemaps.count
         }
-        for (key, count) in rejections.counts { result.counters.skip(key, count: count) }
+        result.counters.skip(rejections)
         return result
     }
 }

@@ -12,7 +12,8 @@ struct PageResult: Sendable {
     var gone: GonePage?
     var candidates: [FrontierCandidate] = []
     var redirect: RedirectRecord?
-    var log: FetchLogEntry
+    /// The request's fetch-log line (set by ``PageTask/run(_:fetcher:context:now:)``).
+    var log: FetchLogEntry?
     /// Seconds the whole host should pause (429/503 with `Retry-After`).
     var hostPause: Double?
     /// Counter changes this result brings.
@@ -63,8 +64,7 @@ enum PageTask {
         let key = error.kind.counterKey
         var result = PageResult(
             frontier: url,
-            completion: CrawlBatch.Completion(id: url.id, state: .failed, outcome: "error.\(key)"),
-            log: FetchLogEntry(url: url.url, at: now, httpStatus: nil, bytes: 0, seconds: 0, outcome: "", detail: nil))
+            completion: CrawlBatch.Completion(id: url.id, state: .failed, outcome: "error.\(key)"))
         result.completion.detail = error.message
         result.completion.attempts = url.attempts + 1
         switch error.kind {

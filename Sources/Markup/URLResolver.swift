@@ -98,7 +98,8 @@ struct URLResolver: Sendable {
             return simpleBase.origin + text
         }
         if text.hasPrefix("http://") || text.hasPrefix("https://") {
-            let afterScheme = text[text.index(text.range(of: "://")!.upperBound, offsetBy: 0)...]
+            guard let schemeEnd = text.range(of: "://") else { return nil }
+            let afterScheme = text[schemeEnd.upperBound...]
             let authority = afterScheme.prefix { $0 != "/" && $0 != "?" }
             guard !authority.isEmpty, !authority.contains("@"), afterScheme.contains("/") else { return nil }
             return text
@@ -120,7 +121,7 @@ struct URLResolver: Sendable {
         let origin = String(base[..<authorityEnd])
         let pathAndMore = rest[authorityEnd...]
         let path = pathAndMore.prefix { $0 != "?" && $0 != "#" }
-        guard path.hasPrefix("/"), !hasDotSegment(path.utf8[...]), let slash = path.lastIndex(of: "/") else {
+        guard path.hasPrefix("/"), !hasDotSegment(path.utf8), let slash = path.lastIndex(of: "/") else {
             return nil
         }
         return (origin, String(base[..<base.index(after: slash)]))
@@ -142,23 +143,11 @@ struct URLResolver: Sendable {
     }
 
     /// Whether a path (before any query) has a `.` or `..` segment.
-    private static func hasDotSegment(_ bytes: Substring.UTF8View.SubSequence) -> Bool {
-        hasDotSegment(Array(bytes)[...])
-    }
-
-    private static func hasDotSegment(_ bytes: ArraySlice<UInt8>) -> Bool {
-        let pathEnd = bytes.firstIndex(of: UInt8(ascii: "?")) ?? bytes.endIndex
-        var segmentStart = bytes.startIndex
-        var index = bytes.startIndex
-        while index <= pathEnd {
-            if index == pathEnd || bytes[index] == UInt8(ascii: "/") {
-                let segment = bytes[segmentStart..<index]
-                if segment.elementsEqual([0x2E]) || segment.elementsEqual([0x2E, 0x2E]) { return true }
-                segmentStart = index + 1
-            }
-            index += 1
+    private static func hasDotSegment<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
+        let path = bytes.prefix { $0 != UInt8(ascii: "?") }
+        return path.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).contains { segment in
+            segment.elementsEqual([0x2E]) || segment.elementsEqual([0x2E, 0x2E])
         }
-        return false
     }
 
     private static func bounded(_ absolute: String) -> Result<String, Failure> {
