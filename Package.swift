@@ -14,6 +14,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         // C libraries, wrapped once each. Only the module named after the job imports them.
@@ -95,6 +96,28 @@ let package = Package(
             ]
         ),
 
+        // Deduplication, eligibility and the dedup report (SPEC §4, §6): pure values, no I/O.
+        .target(
+            name: "Bridge",
+            dependencies: ["URLCanonical"]
+        ),
+
+        // The public index: donations imported into the store, publishing, FTS5 search, export.
+        .target(
+            name: "Index",
+            dependencies: [
+                "Bridge",
+                "Donations",
+                "Items",
+                "SearchQuery",
+                "Store",
+                "URLCanonical",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
         // The crawler: scheduler, politeness, robots and sitemaps over HTTP, pages into the store.
         .target(
             name: "Crawler",
@@ -114,7 +137,10 @@ let package = Package(
         .executableTarget(
             name: "searchlight",
             dependencies: [
+                "Bridge",
                 "Crawler",
+                "Donations",
+                "Index",
                 "Fetching",
                 "Items",
                 "Markup",
@@ -190,6 +216,17 @@ let package = Package(
             name: "SearchQueryTests",
             dependencies: [
                 "SearchQuery",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        .testTarget(
+            name: "BridgeTests",
+            dependencies: ["Bridge"]
+        ),
+        .testTarget(
+            name: "IndexTests",
+            dependencies: [
+                "Index", "Bridge", "Donations", "Store", "FixtureServer",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),

@@ -5,6 +5,13 @@ extension Store {
     /// edited: later changes are new migrations, so every existing store upgrades in place.
     static let migrator: DatabaseMigrator = {
         var migrator = DatabaseMigrator()
+        registerCrawlSchema(in: &migrator)
+        registerIndexSchema(in: &migrator)
+        return migrator
+    }()
+
+    /// The crawl: passes, frontier, pages, redirects, fetch log, host files.
+    private static func registerCrawlSchema(in migrator: inout DatabaseMigrator) {
         migrator.registerMigration("v1-crawl") { db in
             // One row per crawl invocation that started a new pass over the frontier;
             // `finished_at` stays NULL until the pass ends, which is how a rerun knows to resume.
@@ -105,6 +112,5 @@ extension Store {
                     );
                     """)
         }
-        return migrator
-    }()
+    }
 }

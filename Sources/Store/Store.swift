@@ -12,7 +12,8 @@ import GRDB
 public final class Store: Sendable {
     /// The path of the SQLite file.
     public let path: String
-    let pool: DatabasePool
+    /// The connection pool; the index modules of this package run their own SQL through it.
+    package let pool: DatabasePool
 
     /// Opens (creating if needed) the store at `path` and brings its schema up to date.
     /// - Throws: ``StoreError`` when the file cannot be opened, is not a SQLite
@@ -44,7 +45,7 @@ public final class Store: Sendable {
     }
 
     /// Runs `body` in one write transaction, mapping database errors to ``StoreError``.
-    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T {
+    package func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T {
         do {
             return try await pool.write(body)
         } catch {
@@ -53,7 +54,7 @@ public final class Store: Sendable {
     }
 
     /// Runs `body` on a read-only snapshot, mapping database errors to ``StoreError``.
-    func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T {
+    package func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T {
         do {
             return try await pool.read(body)
         } catch {

@@ -1,0 +1,37 @@
+/// Why a record or a cluster is not in the public index (SPEC §4). The raw values are the keys of
+/// the report's `summary.withheld` and each cluster's `reason`.
+public enum WithholdReason: String, Sendable, Hashable, Codable, CaseIterable {
+    /// A donated activity with `isEligibleForPublicIndexing` not true: counted, never stored.
+    case notEligibleForPublicIndexing
+    /// Fewer than K distinct donors donated the activity: only salted hashes are stored.
+    case belowEngagementThreshold
+    /// An activity with neither a `webpageURL` nor `requiredUserInfoKeys`: nothing could open it.
+    case noWebpageURLOrUserInfo
+    /// The record's `expirationDate` has passed.
+    case expired
+    /// Nothing in the cluster was seen (crawled or donated) within the expiry period.
+    case stale
+    /// The activity's `webpageURL` was never crawled: it waits in the crawler's pending frontier.
+    case awaitingCrawl
+    /// The page was crawled but is not public: not 2xx, not HTML, `noindex`, gone, or no title.
+    case pageNotPublic
+    /// The activity names a `relatedUniqueIdentifier` whose searchable item does not exist or was deleted.
+    case relatedItemMissing
+    /// Only donated searchable items: on-device content, never public on its own.
+    case searchableItemOnly
+
+    /// A sentence for people reading the report.
+    public var explanation: String {
+        switch self {
+        case .notEligibleForPublicIndexing: "the app did not mark it eligible for public indexing"
+        case .belowEngagementThreshold: "fewer distinct donors than the engagement threshold; only hashes are kept"
+        case .noWebpageURLOrUserInfo: "neither a webpageURL nor requiredUserInfoKeys"
+        case .expired: "its expirationDate has passed"
+        case .stale: "not seen within the expiry period"
+        case .awaitingCrawl: "its webpageURL has not been crawled yet"
+        case .pageNotPublic: "the web page is not public (status, content type, noindex or no title)"
+        case .relatedItemMissing: "its relatedUniqueIdentifier names no existing searchable item"
+        case .searchableItemOnly: "searchable items are on-device content, never public on their own"
+        }
+    }
+}

@@ -1,0 +1,175 @@
+import GRDB
+
+extension Store {
+    /// The bridge and the public index: donated records (content only above the engagement
+    /// threshold, salted hashes below it), the clusters of the last publish, the public items
+    /// and their FTS5 index.
+    static func registerIndexSchema(in migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v2-index") { db in
+            // Store-wide settings: `engagement_threshold`, `expiry_days`, and `salt` — a random
+            // key made once per store, so hashes of URLs and donors cannot be compared across
+            // stores or looked up in a precomputed table.
+            try db.execute(
+                sql: """
+                    CREATE TABLE setting (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+                    INSERT INTO setting (name, value) VALUES ('salt', lower(hex(randomblob(32))));
+                    """)
+            // Every distinct (activity, donor) pair ever imported, as keyed hashes only: this is
+            // how distinct donors are counted while an activity is below the threshold, when its
+            // content may not be stored. `bundle` is kept in clear so `delete --all` can remove
+            // a bundle's hashes; a bundle identifier is public (it names the app).
+            try db.execute(
+                sql: """
+                    CREATE TABLE donation (
+                        identity BLOB NOT NULL,
+                        donor BLOB NOT NULL,
+                        bundle TEXT NOT NULL,
+                        PRIMARY KEY (identity, donor)
+                    ) WITHOUT ROWID;
+                    CREATE INDEX donation_bundle ON donation (bundle);
+                    """)
+            // Records counted for the report but never stored: not eligible for public indexing,
+            // expired when imported, or with neither a web page nor required user info. Keyed by a
+            // hash of (identity, donor) so importing the same file twice counts once.
+            try db.execute(
+                sql: """
+                    CREATE TABLE withheld_record (
+                        hash BLOB PRIMARY KEY,
+                        bundle TEXT NOT NULL,
+                        reason TEXT NOT NULL
+                    ) WITHOUT ROWID;
+                    """)
+            // Activities that reached the engagement threshold: the only donated content stored.
+            // `version` changes whenever anything a publish reads changes (incremental publish).
+            try db.execute(
+                sql: """
+                    CREATE TABLE activity (
+                        id INTEGER PRIMARY KEY,
+                        identity BLOB NOT NULL UNIQUE,
+                        bundle TEXT NOT NULL,
+                        activity_type TEXT NOT NULL,
+                        webpage_url TEXT,
+                        url_key TEXT,
+                        persistent_identifier TEXT,
+                        related_id TEXT,
+                        weak_related_id TEXT,
+                        domain_identifier TEXT,
+                        title TEXT,
+                        description TEXT,
+                        keywords TEXT,
+                        thumbnail_url TEXT,
+                        rating REAL,
+                        rating_count INTEGER,
+                        user_info TEXT,
+                        expires_at REAL,
+                        donors INTEGER NOT NULL,
+                        first_seen REAL NOT NULL,
+                        last_seen REAL NOT NULL,
+                        version INTEGER NOT NULL DEFAULT 1
+                    );
+                    CREATE INDEX activity_related ON activity (bundle, related_id);
+                    CREATE INDEX activity_url ON activity (url_key);
+                    """)
+            // Donated searchable items: used only for linking (never public on their own), so only
+            // their identifiers and dates are stored, never their content.
+            try db.execute(
+                sql: """
+                    CREATE TABLE app_item (
+                        bundle TEXT NOT NULL,
+                        unique_identifier TEXT NOT NULL,
+                        domain_identifier TEXT,
+                        expires_at REAL,
+                        last_seen REAL NOT NULL,
+                        PRIMARY KEY (bundle, unique_identifier)
+                    ) WITHOUT ROWID;
+                    CREATE INDEX app_item_domain ON app_item (bundle, domain_identifier);
+                    """)
+            // Activity web pages above the threshold that were never crawled: the crawler's
+            // pending frontier (SPEC §7 `crawl`). Removed once the URL was fetched.
+            try db.execute(
+                sql: """
+                    CREATE TABLE pending_url (
+                        url_key TEXT PRIMARY KEY,
+                        url TEXT NOT NULL,
+                        added_at REAL NOT NULL
+                    ) WITHOUT ROWID;
+                    """)
+            // The clusters of the last publish, for the report and for incremental publishing:
+            // `fingerprint` covers every member's version, so an unchanged cluster is skipped.
+            try db.execute(
+                sql: """
+                    CREATE TABLE cluster (
+                        id INTEGER PRIMARY KEY,
+                        key TEXT NOT NULL UNIQUE,
+                        fingerprint BLOB NOT NULL,
+                        published INTEGER NOT NULL,
+                        reason TEXT NOT NULL,
+                        matched_by TEXT NOT NULL,
+                        members TEXT NOT NULL,
+                        valid_until REAL
+                    );
+                    """)
+            // The public index: one row per published cluster, with the columns the query
+            // language reads, and the item as SPEC §6 prints it.
+            try db.execute(
+                sql: """
+                    CREATE TABLE public_item (
+                        id INTEGER PRIMARY KEY,
+                        cluster_id INTEGER NOT NULL UNIQUE REFERENCES cluster (id) ON DELETE CASCADE,
+                        unique_identifier TEXT NOT NULL UNIQUE,
+                        webpage_url TEXT,
+                        bundle TEXT,
+                        title TEXT NOT NULL,
+                        description TEXT,
+                        keywords TEXT,
+                        domain_identifier TEXT,
+                        rating REAL,
+                        rating_count INTEGER,
+                        engagement INTEGER NOT NULL,
+                        boost REAL NOT NULL,
+                        sources TEXT NOT NULL,
+                        expires_at REAL,
+                        last_seen REAL NOT NULL,
+                        published_at REAL NOT NULL,
+                        item_json TEXT NOT NULL
+                    );
+                    """)
+            // Full text over title, description and keywords. External content (the text lives
+            // once, in public_item), kept in step by triggers; prefix indexes of 2 and 3 characters
+            // make Spotlight-like prefix queries cheap. https://sqlite.org/fts5.html#external_content_tables
+            try db.execute(
+                sql: """
+                    CREATE VIRTUAL TABLE public_fts USING fts5 (
+                        title, description, keywords,
+                        content = 'public_item', content_rowid = 'id',
+                        tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3'
+                    );
+                    CREATE TRIGGER public_item_ai AFTER INSERT ON public_item BEGIN
+                        INSERT INTO public_fts (rowid, title, description, keywords)
+                        VALUES (new.id, new.title, new.description, new.keywords);
+                    END;
+                    CREATE TRIGGER public_item_ad AFTER DELETE ON public_item BEGIN
+                        INSERT INTO public_fts (public_fts, rowid, title, description, keywords)
+                        VALUES ('delete', old.id, old.title, old.description, old.keywords);
+                    END;
+                    CREATE TRIGGER public_item_au AFTER UPDATE ON public_item BEGIN
+                        INSERT INTO public_fts (public_fts, rowid, title, description, keywords)
+                        VALUES ('delete', old.id, old.title, old.description, old.keywords);
+                        INSERT INTO public_fts (rowid, title, description, keywords)
+                        VALUES (new.id, new.title, new.description, new.keywords);
+                    END;
+                    """)
+            // One row per publish: what it changed and its report summary (SPEC §6).
+            try db.execute(
+                sql: """
+                    CREATE TABLE publish_run (
+                        id INTEGER PRIMARY KEY,
+                        at REAL NOT NULL,
+                        engagement_threshold INTEGER NOT NULL,
+                        clusters_changed INTEGER NOT NULL,
+                        summary TEXT NOT NULL
+                    );
+                    """)
+        }
+    }
+}
