@@ -19,6 +19,8 @@ public enum WithholdReason: String, Sendable, Hashable, Codable, CaseIterable {
     case relatedItemMissing
     /// Only donated searchable items: on-device content, never public on its own.
     case searchableItemOnly
+    /// Nothing public in the cluster gives the item a title.
+    case noTitle
 
     /// A sentence for people reading the report.
     public var explanation: String {
@@ -32,6 +34,7 @@ public enum WithholdReason: String, Sendable, Hashable, Codable, CaseIterable {
         case .pageNotPublic: "the web page is not public (status, content type, noindex or no title)"
         case .relatedItemMissing: "its relatedUniqueIdentifier names no existing searchable item"
         case .searchableItemOnly: "searchable items are on-device content, never public on their own"
+        case .noTitle: "nothing public in the cluster gives it a title"
         }
     }
 }

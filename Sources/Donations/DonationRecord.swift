@@ -117,4 +117,15 @@ public struct DeletionRecord: Sendable, Hashable, Codable {
     public var domainIdentifiers: [String]?
     /// Delete everything of the bundle (must be `true` when given).
     public var all: Bool?
+
+    /// Creates a deletion; exactly one of the three ways should be given.
+    public init(
+        bundleIdentifier: String, uniqueIdentifiers: [String]? = nil, domainIdentifiers: [String]? = nil,
+        all: Bool? = nil
+    ) {
+        self.bundleIdentifier = bundleIdentifier
+        self.uniqueIdentifiers = uniqueIdentifiers
+        self.domainIdentifiers = domainIdentifiers
+        self.all = all
+    }
 }

@@ -70,7 +70,7 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
     /// What went wrong, as SQLite or GRDB described it.
     public var message: String
 
-    init(path: String, underlying: any Error) {
+    package init(path: String, underlying: any Error) {
         self.path = path
         if let error = underlying as? DatabaseError {
             self.message = "\(error.resultCode): \(error.message ?? "database error")"

@@ -1,0 +1,186 @@
+/// The disjoint sets behind ``Deduplicator``: one node per canonical URL key, per searchable-item
+/// identity and per activity without a URL; records attach to their node, links join nodes.
+struct ClusterGraph {
+    /// The members of one cluster, as indices into the input, and how they were joined.
+    struct Members {
+        var key: String
+        var pages: [Int] = []
+        var activities: [Int] = []
+        var items: [Int] = []
+        var matchedBy: [String] = []
+        /// For each activity index with a URL: the root of its URL group (before item links).
+        var activityURLRoots: [Int: Int] = [:]
+    }
+
+    private struct Tags: OptionSet {
+        let rawValue: UInt8
+        static let webpageURL = Tags(rawValue: 1)
+        static let canonical = Tags(rawValue: 2)
+        static let redirect = Tags(rawValue: 4)
+        static let related = Tags(rawValue: 8)
+
+        var names: [String] {
+            var names: [String] = []
+            if contains(.webpageURL) { names.append("webpageURL") }
+            if contains(.canonical) { names.append("canonical") }
+            if contains(.redirect) { names.append("redirect") }
+            if contains(.related) { names.append("relatedUniqueIdentifier") }
+            return names
+        }
+    }
+
+    private let input: BridgeInput
+    private var sets = UnionFind(count: 0)
+    private var urlNodes: [String: Int] = [:]
+    private var itemNodes: [ItemRef: Int] = [:]
+    /// Records attached under each root; a link is a *match* only when both sides hold records.
+    private var memberCount: [Int32] = []
+    private var tags: [Tags] = []
+    private var pageNodes: [Int] = []
+    private var activityNodes: [Int] = []
+    private var itemNodeOfItem: [Int] = []
+    private var activityURLRoots: [Int?] = []
+
+    init(input: BridgeInput) {
+        self.input = input
+        let expected = input.pages.count + input.activities.count + input.items.count
+        urlNodes.reserveCapacity(expected)
+        pageNodes = input.pages.map { _ in 0 }
+        for (index, page) in input.pages.enumerated() {
+            pageNodes[index] = urlNode(page.key)
+            memberCount[pageNodes[index]] += 1
+        }
+        for key in input.unreachableKeys { _ = urlNode(key) }
+        activityNodes.reserveCapacity(input.activities.count)
+        for activity in input.activities {
+            let node = activity.urlKey.map { urlNode($0) } ?? newNode()
+            // Another record already at this canonical URL: matched by webpageURL.
+            if memberCount[node] > 0 { tags[node].insert(.webpageURL) }
+            memberCount[node] += 1
+            activityNodes.append(node)
+        }
+        for item in input.items {
+            let node = itemNode(ItemRef(item))
+            memberCount[node] += 1
+            itemNodeOfItem.append(node)
+        }
+    }
+
+    /// Joins URL keys through `rel=canonical` and redirects.
+    mutating func linkURLs() {
+        for page in input.pages {
+            guard let target = page.canonicalKey, target != page.key else { continue }
+            join(urlNode(page.key), urlNode(target), tag: .canonical)
+        }
+        for redirect in input.redirects {
+            join(urlNode(redirect.fromKey), urlNode(redirect.toKey), tag: .redirect)
+        }
+        activityURLRoots = input.activities.indices.map { index in
+            input.activities[index].urlKey == nil ? nil : sets.find(activityNodes[index])
+        }
+    }
+
+    /// URL groups (after ``linkURLs()``) that hold a page public at `rules.now`.
+    mutating func publicURLRoots(rules: EligibilityRules) -> Set<Int> {
+        var roots = Set<Int>()
+        for (index, page) in input.pages.enumerated()
+        where page.isPublic && page.lastSeen + rules.expirySeconds > rules.now {
+            roots.insert(sets.find(pageNodes[index]))
+        }
+        return roots
+    }
+
+    /// URL groups (after ``linkURLs()``) the crawler has tried: a page, or a URL it gave up on.
+    mutating func crawledURLRoots() -> Set<Int> {
+        var roots = Set(pageNodes.map { sets.find($0) })
+        for key in input.unreachableKeys { roots.insert(sets.find(urlNode(key))) }
+        return roots
+    }
+
+    /// Joins activities to the searchable items their `relatedUniqueIdentifier` names.
+    mutating func linkRecords() {
+        for (index, activity) in input.activities.enumerated() {
+            guard let related = activity.relatedUniqueIdentifier else { continue }
+            join(activityNodes[index], itemNode(ItemRef(bundle: activity.bundleIdentifier, id: related)), tag: .related)
+        }
+    }
+
+    /// The clusters that hold at least one record.
+    mutating func clusters() -> [Members] {
+        var byRoot: [Int: Members] = [:]
+        func members(_ root: Int, key: String) -> Members {
+            byRoot[root] ?? Members(key: key)
+        }
+        for (index, page) in input.pages.enumerated() {
+            let root = sets.find(pageNodes[index])
+            var entry = members(root, key: page.key)
+            entry.pages.append(index)
+            entry.key = Self.preferredKey(entry.key, page.key)
+            byRoot[root] = entry
+        }
+        for (index, activity) in input.activities.enumerated() {
+            let root = sets.find(activityNodes[index])
+            let key = activity.urlKey ?? "activity:\(activity.bundleIdentifier):\(activity.id)"
+            var entry = members(root, key: key)
+            entry.activities.append(index)
+            entry.key = Self.preferredKey(entry.key, key)
+            if let urlRoot = activityURLRoots[index] { entry.activityURLRoots[index] = urlRoot }
+            byRoot[root] = entry
+        }
+        for (index, item) in input.items.enumerated() {
+            let root = sets.find(itemNodeOfItem[index])
+            let key = "item:\(item.bundleIdentifier):\(item.uniqueIdentifier)"
+            var entry = members(root, key: key)
+            entry.items.append(index)
+            entry.key = Self.preferredKey(entry.key, key)
+            byRoot[root] = entry
+        }
+        return byRoot.map { root, entry in
+            var entry = entry
+            let recordCount = entry.pages.count + entry.activities.count + entry.items.count
+            entry.matchedBy = recordCount > 1 ? tags[root].names : []
+            return entry
+        }
+    }
+
+    /// URL keys (`http…`) before identifier keys, then the smaller.
+    private static func preferredKey(_ a: String, _ b: String) -> String {
+        let aURL = a.hasPrefix("http")
+        let bURL = b.hasPrefix("http")
+        if aURL != bURL { return aURL ? a : b }
+        return min(a, b)
+    }
+
+    private mutating func join(_ a: Int, _ b: Int, tag: Tags) {
+        let rootA = sets.find(a)
+        let rootB = sets.find(b)
+        guard rootA != rootB else { return }
+        let isMatch = memberCount[rootA] > 0 && memberCount[rootB] > 0
+        let (root, _) = sets.union(rootA, rootB)
+        let other = root == rootA ? rootB : rootA
+        memberCount[root] += memberCount[other]
+        tags[root].formUnion(tags[other])
+        if isMatch { tags[root].insert(tag) }
+    }
+
+    private mutating func newNode() -> Int {
+        let node = sets.add()
+        memberCount.append(0)
+        tags.append([])
+        return node
+    }
+
+    private mutating func urlNode(_ key: String) -> Int {
+        if let node = urlNodes[key] { return node }
+        let node = newNode()
+        urlNodes[key] = node
+        return node
+    }
+
+    private mutating func itemNode(_ ref: ItemRef) -> Int {
+        if let node = itemNodes[ref] { return node }
+        let node = newNode()
+        itemNodes[ref] = node
+        return node
+    }
+}

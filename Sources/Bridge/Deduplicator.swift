@@ -1,0 +1,154 @@
+/// Clusters pages, activities and searchable items and decides what each cluster publishes (SPEC §4).
+///
+/// Two disjoint-set passes, both linear in the number of records:
+/// - the *URL groups*: canonical URL keys joined by redirects and `rel=canonical`. An activity's
+///   `webpageURL` counts as crawled and public only when its group holds a public page — so an app can
+///   never put a private or uncrawled URL into the index;
+/// - the *clusters*: URL groups plus `relatedUniqueIdentifier` links to searchable items.
+public enum Deduplicator {
+    /// Every cluster of `input`, ordered by key.
+    public static func plan(_ input: BridgeInput, rules: EligibilityRules) -> [ClusterPlan] {
+        var graph = ClusterGraph(input: input)
+        graph.linkURLs()
+        let webPublicRoots = graph.publicURLRoots(rules: rules)
+        let crawledRoots = graph.crawledURLRoots()
+        graph.linkRecords()
+        return graph.clusters().map { members in
+            decide(members, input: input, rules: rules, webPublicRoots: webPublicRoots, crawledRoots: crawledRoots)
+        }
+        .sorted { $0.key < $1.key }
+    }
+
+    private static func decide(
+        _ members: ClusterGraph.Members, input: BridgeInput, rules: EligibilityRules,
+        webPublicRoots: Set<Int>, crawledRoots: Set<Int>
+    ) -> ClusterPlan {
+        // An expired searchable item no longer exists for the activities that name it.
+        let presentItems = Set(
+            members.items.lazy.map { input.items[$0] }.filter { ($0.expiresAt ?? .infinity) > rules.now }.map(
+                ItemRef.init))
+        var validUntil: Double?
+        func noteDeadline(_ time: Double?) {
+            guard let time, time > rules.now else { return }
+            validUntil = min(validUntil ?? time, time)
+        }
+        var hasher = StableHasher()
+        hasher.combine(UInt64(rules.engagementThreshold))
+        hasher.combine(rules.expirySeconds)
+        var lastSeen = 0.0
+
+        var publicPages: [Int] = []
+        let pageStatus = members.pages.map { index -> String in
+            let page = input.pages[index]
+            hasher.combine("p" + page.url)
+            hasher.combine(page.version)
+            lastSeen = max(lastSeen, page.lastSeen)
+            noteDeadline(page.lastSeen + rules.expirySeconds)
+            if let detail = page.notPublicDetail { return "\(WithholdReason.pageNotPublic.rawValue): \(detail)" }
+            guard page.lastSeen + rules.expirySeconds > rules.now else { return WithholdReason.stale.rawValue }
+            publicPages.append(index)
+            return "public"
+        }
+        var publicActivities: [Int] = []
+        let activityStatus = members.activities.map { index -> String in
+            let activity = input.activities[index]
+            hasher.combine("a" + String(activity.id))
+            hasher.combine(activity.version)
+            lastSeen = max(lastSeen, activity.lastSeen)
+            noteDeadline(activity.expiresAt)
+            noteDeadline(activity.lastSeen + rules.expirySeconds)
+            let status = status(
+                of: activity, urlRoot: members.activityURLRoots[index], presentItems: presentItems, rules: rules,
+                webPublicRoots: webPublicRoots, crawledRoots: crawledRoots)
+            if status == nil { publicActivities.append(index) }
+            return status?.rawValue ?? "public"
+        }
+        let itemStatus = members.items.map { index -> String in
+            let item = input.items[index]
+            hasher.combine("i" + item.bundleIdentifier + "\u{0}" + item.uniqueIdentifier)
+            hasher.combine(item.expiresAt)
+            hasher.combine(item.lastSeen)
+            noteDeadline(item.expiresAt)
+            if let expiresAt = item.expiresAt, expiresAt <= rules.now { return WithholdReason.expired.rawValue }
+            return "linked"
+        }
+
+        publicActivities.sort { lhs, rhs in
+            let a = input.activities[lhs]
+            let b = input.activities[rhs]
+            if a.donors != b.donors { return a.donors > b.donors }
+            if a.lastSeen != b.lastSeen { return a.lastSeen > b.lastSeen }
+            return a.id < b.id
+        }
+        let representative = publicPages.min { lhs, rhs in
+            let a = input.pages[lhs]
+            let b = input.pages[rhs]
+            let aSelf = a.canonicalKey == nil || a.canonicalKey == a.key
+            let bSelf = b.canonicalKey == nil || b.canonicalKey == b.key
+            if aSelf != bSelf { return aSelf }
+            if a.key.utf8.count != b.key.utf8.count { return a.key.utf8.count < b.key.utf8.count }
+            return a.key < b.key
+        }
+        let published = !publicPages.isEmpty || !publicActivities.isEmpty
+        let reason: WithholdReason? =
+            published
+            ? nil
+            : withholdReason(pageStatus: pageStatus, activityStatus: activityStatus, hasItems: !members.items.isEmpty)
+        let expiresAt = publicActivities.compactMap { input.activities[$0].expiresAt }.min()
+        return ClusterPlan(
+            key: members.key, pages: members.pages, activities: members.activities, items: members.items,
+            matchedBy: members.matchedBy, withheldReason: reason, representativePage: representative,
+            contributingActivities: publicActivities,
+            engagement: publicActivities.reduce(0) { $0 + input.activities[$1].donors },
+            pageStatus: pageStatus, activityStatus: activityStatus, itemStatus: itemStatus,
+            fingerprint: hasher.value, validUntil: validUntil, lastSeen: lastSeen, expiresAt: expiresAt)
+    }
+
+    /// `nil` when the activity is public; else why not.
+    private static func status(
+        of activity: ActivityRecord, urlRoot: Int?, presentItems: Set<ItemRef>, rules: EligibilityRules,
+        webPublicRoots: Set<Int>, crawledRoots: Set<Int>
+    ) -> WithholdReason? {
+        if activity.donors < rules.engagementThreshold { return .belowEngagementThreshold }
+        if let expiresAt = activity.expiresAt, expiresAt <= rules.now { return .expired }
+        if activity.lastSeen + rules.expirySeconds <= rules.now { return .stale }
+        if let related = activity.relatedUniqueIdentifier,
+            !presentItems.contains(ItemRef(bundle: activity.bundleIdentifier, id: related))
+        {
+            return .relatedItemMissing
+        }
+        if let urlRoot {
+            if webPublicRoots.contains(urlRoot) { return nil }
+            return crawledRoots.contains(urlRoot) ? .pageNotPublic : .awaitingCrawl
+        }
+        return activity.hasRequiredUserInfo ? nil : .noWebpageURLOrUserInfo
+    }
+
+    /// The most telling reason among the members' (the one a site or app owner can act on first).
+    private static func withholdReason(pageStatus: [String], activityStatus: [String], hasItems: Bool)
+        -> WithholdReason
+    {
+        let order: [WithholdReason] = [
+            .relatedItemMissing, .pageNotPublic, .awaitingCrawl, .expired, .stale, .belowEngagementThreshold,
+            .noWebpageURLOrUserInfo,
+        ]
+        let seen = Set((activityStatus + pageStatus).map { $0.prefix { $0 != ":" } }.map(String.init))
+        if let first = order.first(where: { seen.contains($0.rawValue) }) { return first }
+        return hasItems ? .searchableItemOnly : .pageNotPublic
+    }
+}
+
+/// A searchable item's identity: identifiers are scoped by bundle.
+struct ItemRef: Hashable {
+    var bundle: String
+    var id: String
+
+    init(bundle: String, id: String) {
+        self.bundle = bundle
+        self.id = id
+    }
+
+    init(_ item: AppItemRecord) {
+        self.init(bundle: item.bundleIdentifier, id: item.uniqueIdentifier)
+    }
+}

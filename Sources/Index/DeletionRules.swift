@@ -1,0 +1,66 @@
+import Donations
+import GRDB
+
+/// Apple's deletion rules (SPEC §4): delete searchable items by identifier, by `domainIdentifier`
+/// (hierarchical: deleting `a` deletes `a` and `a.b`, never `ab`), or all of a bundle; each deleted
+/// item takes with it the activities that name it as `relatedUniqueIdentifier` — their content and
+/// their donor hashes, so a later donation starts counting donors afresh.
+enum DeletionRules {
+    static func apply(_ deletion: DeletionRecord, to counts: inout ImportSummary, in db: Database) throws {
+        counts.deletions += 1
+        let bundle = deletion.bundleIdentifier
+        var deleted: [String] = []
+        if let identifiers = deletion.uniqueIdentifiers {
+            deleted = identifiers
+            for identifier in identifiers {
+                try db.cachedStatement(sql: "DELETE FROM app_item WHERE bundle = ? AND unique_identifier = ?")
+                    .execute(arguments: [bundle, identifier])
+                counts.deletedItems += db.changesCount
+            }
+        } else if let domains = deletion.domainIdentifiers {
+            for domain in domains {
+                // `domain` itself, or a sub-domain: the prefix `domain.` compared as a substring, so no
+                // character of the identifier acts as a LIKE or GLOB wildcard.
+                let matching = """
+                    bundle = ? AND (domain_identifier = ?
+                        OR substr(domain_identifier, 1, length(?) + 1) = ? || '.')
+                    """
+                let arguments: StatementArguments = [bundle, domain, domain, domain]
+                deleted += try String.fetchAll(
+                    db, sql: "SELECT unique_identifier FROM app_item WHERE \(matching)", arguments: arguments)
+                try db.execute(sql: "DELETE FROM app_item WHERE \(matching)", arguments: arguments)
+                counts.deletedItems += db.changesCount
+            }
+        } else if deletion.all == true {
+            try db.execute(sql: "DELETE FROM app_item WHERE bundle = ?", arguments: [bundle])
+            counts.deletedItems += db.changesCount
+            counts.deletedActivities += try deleteActivities(
+                where: "bundle = ? AND related_id IS NOT NULL", [bundle], in: db)
+            return
+        }
+        for identifier in deleted {
+            counts.deletedActivities += try deleteActivities(
+                where: "bundle = ? AND related_id = ?", [bundle, identifier], in: db)
+        }
+    }
+
+    /// Deletes the matching activities and their donor hashes; returns how many activities went.
+    private static func deleteActivities(where condition: String, _ arguments: StatementArguments, in db: Database)
+        throws -> Int
+    {
+        try db.execute(
+            sql: "DELETE FROM donation WHERE identity IN (SELECT identity FROM activity WHERE \(condition))",
+            arguments: arguments)
+        try db.execute(sql: "DELETE FROM activity WHERE \(condition)", arguments: arguments)
+        let deleted = db.changesCount
+        if deleted > 0 {
+            // A web page queued only for deleted activities is no longer wanted.
+            try db.execute(
+                sql: """
+                    DELETE FROM pending_url
+                    WHERE NOT EXISTS (SELECT 1 FROM activity WHERE activity.url_key = pending_url.url_key)
+                    """)
+        }
+        return deleted
+    }
+}

@@ -1,0 +1,154 @@
+import Bridge
+import Foundation
+import GRDB
+import Markup
+
+/// One publish, computed from a read snapshot and then written in one transaction.
+struct PublishWork {
+    /// A cluster to insert or rewrite.
+    struct Change {
+        var storedID: Int64?
+        var key: String
+        var fingerprint: UInt64
+        var reason: WithholdReason?
+        var matchedBy: [String]
+        var membersJSON: String
+        var validUntil: Double?
+        var item: PublicItemRow?
+    }
+
+    var summary = PublishSummary()
+    var removed: [Int64] = []
+    var changes: [Change] = []
+    var pending: [(key: String, url: String)] = []
+    let recordCounts: [String: Int]
+
+    init(_ db: Database, now: Double) throws {
+        let snapshot = try PublishSnapshot(db)
+        let input = snapshot.input
+        let rules = EligibilityRules(
+            engagementThreshold: snapshot.settings.engagementThreshold,
+            expirySeconds: snapshot.settings.expiryDays * 86_400, now: now)
+        let plans = Deduplicator.plan(input, rules: rules)
+        recordCounts = snapshot.recordCounts
+        summary.pages = input.pages.count
+        summary.activities = input.activities.count
+        summary.searchableItems = input.items.count
+        summary.clusters = plans.count
+        summary.duplicatesMerged = plans.reduce(0) { $0 + $1.mergedDuplicates }
+        summary.engagementThreshold = rules.engagementThreshold
+        summary.expiryDays = snapshot.settings.expiryDays
+        summary.publishedAt = now
+
+        var keys = Set<String>()
+        keys.reserveCapacity(plans.count)
+        var changed: [ClusterPlan] = []
+        for plan in plans {
+            keys.insert(plan.key)
+            for (position, index) in plan.activities.enumerated()
+            where plan.activityStatus[position] == WithholdReason.awaitingCrawl.rawValue {
+                let activity = input.activities[index]
+                if let key = activity.urlKey, let url = activity.webpageURL { pending.append((key, url)) }
+            }
+            let stored = snapshot.storedClusters[plan.key]
+            if let stored, stored.fingerprint == plan.fingerprint, (stored.validUntil ?? .infinity) > now {
+                summary.unchangedClusters += 1
+            } else {
+                changed.append(plan)
+            }
+        }
+        removed = snapshot.storedClusters.compactMap { keys.contains($0.key) ? nil : $0.value.id }
+        summary.removedClusters = removed.count
+        summary.changedClusters = changed.count
+
+        let published = changed.filter(\.isPublished)
+        let pageJSON = try Self.pageItems(
+            published.compactMap { $0.representativePage.map { input.pages[$0].url } }, db)
+        let contents = try Self.activityContents(
+            published.flatMap { $0.contributingActivities.map { input.activities[$0].id } }, db)
+        changes.reserveCapacity(changed.count)
+        for plan in changed {
+            var reason = plan.withheldReason
+            var item: PublicItemRow?
+            if plan.isPublished {
+                let page = plan.representativePage.map { input.pages[$0].url }.map { ($0, pageJSON[$0] ?? nil) }
+                item = PublishedItemBuilder.build(
+                    plan: plan, activityIDs: plan.contributingActivities.map { input.activities[$0].id }, page: page,
+                    contents: contents, expirySeconds: rules.expirySeconds)
+                if item == nil { reason = .noTitle }
+            }
+            changes.append(
+                Change(
+                    storedID: snapshot.storedClusters[plan.key]?.id, key: plan.key, fingerprint: plan.fingerprint,
+                    reason: reason, matchedBy: plan.matchedBy, membersJSON: Self.membersJSON(plan, input: input),
+                    validUntil: plan.validUntil, item: item))
+        }
+    }
+
+    /// The report's member list of `plan`, as JSON (SPEC §6 member shape plus `status`).
+    static func membersJSON(_ plan: ClusterPlan, input: BridgeInput) -> String {
+        var members: [JSONValue] = []
+        func member(_ source: String, _ id: String, url: String?, bundle: String?, status: String) {
+            var fields: [(key: String, value: JSONValue)] = [("source", .string(source)), ("id", .string(id))]
+            if let url { fields.append(("url", .string(url))) }
+            if let bundle { fields.append(("bundleIdentifier", .string(bundle))) }
+            fields.append(("status", .string(status)))
+            members.append(.object(fields))
+        }
+        for (position, index) in plan.pages.enumerated() {
+            let page = input.pages[index]
+            member("web", page.url, url: page.url, bundle: nil, status: plan.pageStatus[position])
+        }
+        for (position, index) in plan.activities.enumerated() {
+            let activity = input.activities[index]
+            member(
+                "activity", activity.displayID, url: activity.webpageURL, bundle: activity.bundleIdentifier,
+                status: plan.activityStatus[position])
+        }
+        for (position, index) in plan.items.enumerated() {
+            let item = input.items[index]
+            member(
+                "searchableItem", item.uniqueIdentifier, url: nil, bundle: item.bundleIdentifier,
+                status: plan.itemStatus[position])
+        }
+        return JSONValue.array(members).serialized()
+    }
+
+    private static func pageItems(_ urls: [String], _ db: Database) throws -> [String: String?] {
+        var result: [String: String?] = [:]
+        result.reserveCapacity(urls.count)
+        for chunk in urls.chunked(500) {
+            let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
+            let rows = try Row.fetchCursor(
+                db, sql: "SELECT url, item_json FROM page WHERE url IN (\(marks))",
+                arguments: StatementArguments(chunk))
+            while let row = try rows.next() { result[row["url"]] = row["item_json"] as String? }
+        }
+        return result
+    }
+
+    private static func activityContents(_ ids: [Int64], _ db: Database) throws -> [Int64: ActivityContent] {
+        var result: [Int64: ActivityContent] = [:]
+        result.reserveCapacity(ids.count)
+        for chunk in ids.sorted().chunked(500) {
+            let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
+            let rows = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT id, bundle, activity_type, persistent_identifier, related_id, domain_identifier, title,
+                           description, keywords, thumbnail_url, rating, rating_count
+                    FROM activity WHERE id IN (\(marks))
+                    """,
+                arguments: StatementArguments(chunk))
+            while let row = try rows.next() { result[row["id"]] = ActivityContent(row) }
+        }
+        return result
+    }
+}
+
+extension Array {
+    /// Consecutive slices of at most `size` elements.
+    func chunked(_ size: Int) -> [ArraySlice<Element>] {
+        stride(from: 0, to: count, by: size).map { self[$0..<Swift.min($0 + size, count)] }
+    }
+}

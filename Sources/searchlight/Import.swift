@@ -1,0 +1,111 @@
+import ArgumentParser
+import Donations
+import Fetching
+import Foundation
+import Index
+import Logging
+
+extension Searchlight {
+    /// `searchlight import`: load donated records into the store.
+    struct Import: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Load donated NSUserActivity and CSSearchableItem records (JSON Lines) into the store.",
+            discussion: """
+                One record per line, with Apple's property names (type userActivity, searchableItem or \
+                delete). A bad line is reported as file:line: reason and skipped; the rest is imported. \
+                Importing the same file twice changes nothing. Below the engagement threshold (distinct \
+                donors of one activity) the store keeps only salted hashes, never the content; of userInfo \
+                only the requiredUserInfoKeys are kept.
+
+                Exit status: 0 every line imported, 1 some lines were rejected (with --strict: nothing was \
+                written), 2 usage error, 3 runtime failure.
+                """)
+
+        @Argument(help: ArgumentHelp("Donation files (JSON Lines); '-' reads standard input.", valueName: "file"))
+        var files: [String]
+
+        @OptionGroup var store: StoreOptions
+
+        @Option(
+            help: ArgumentHelp(
+                "Distinct donors an activity needs; recorded in the store and applied from then on (default 3).",
+                valueName: "K"))
+        var engagementThreshold: Int?
+
+        @Flag(help: "Import nothing unless every line is good.")
+        var strict = false
+
+        @Flag(help: "Print the summary as JSON.")
+        var json = false
+
+        @OptionGroup var global: GlobalOptions
+
+        func validate() throws {
+            if let engagementThreshold, !(1...1_000_000).contains(engagementThreshold) {
+                throw ValidationError("--engagement-threshold must be between 1 and 1000000.")
+            }
+            if files.filter({ $0 == "-" }).count > 1 {
+                throw ValidationError("'-' (standard input) may be given once.")
+            }
+        }
+
+        func run() async throws {
+            global.bootstrapLogging()
+            let store = try self.store.open()
+            let importer = DonationImporter(store: store, logger: Logger(label: "searchlight.import"))
+            let interactive = isatty(STDERR_FILENO) == 1
+            let started = ContinuousClock.now
+            let summary: ImportSummary
+            do {
+                summary = try importer.importFiles(
+                    files, engagementThreshold: engagementThreshold, strict: strict,
+                    progress: { records in
+                        guard interactive else { return }
+                        let rate = Double(records) / max((ContinuousClock.now - started).seconds, 1e-3)
+                        let text = String(format: "\r%d records, %.0f/s\u{1B}[K", records, rate)
+                        FileHandle.standardError.write(Data(text.utf8))
+                    })
+            } catch let issue as DonationIssue {
+                throw RuntimeError(issue.description)
+            }
+            if interactive { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+            for issue in summary.issues { printToStandardError(issue) }
+            if summary.rejected > summary.issues.count {
+                printToStandardError("… and \(summary.rejected - summary.issues.count) more rejected lines")
+            }
+            if json {
+                print(try jsonText(summary))
+            } else {
+                print(text(summary))
+            }
+            if summary.rejected > 0 { throw Exit.partialFailure }
+        }
+
+        private func text(_ summary: ImportSummary) -> String {
+            if strict && summary.rejected > 0 {
+                return "import: \(summary.rejected) bad lines; nothing was imported (--strict)"
+            }
+            var lines = [
+                "\(summary.records) records read from \(summary.files) file(s), \(summary.rejected) rejected",
+                "  new donations: \(summary.newDonations) (engagement threshold \(summary.engagementThreshold))",
+                "  activities stored or changed: \(summary.storedActivities)",
+                "  below the threshold (hashes only): \(summary.belowThreshold)",
+                "  searchable items added or changed: \(summary.searchableItems)",
+                "  deletions: \(summary.deletions) (\(summary.deletedItems) items, "
+                    + "\(summary.deletedActivities) activities)",
+                "  web pages queued for crawling: \(summary.pendingURLs)",
+            ]
+            for (reason, count) in summary.withheld.sorted(by: { $0.key < $1.key }) {
+                lines.append("  withheld, \(reason): \(count)")
+            }
+            return lines.joined(separator: "\n")
+        }
+    }
+}
+
+/// `value` as one line of JSON with sorted keys.
+func jsonText(_ value: some Encodable) throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return String(decoding: try encoder.encode(value), as: UTF8.self)
+}
