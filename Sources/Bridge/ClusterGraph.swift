@@ -107,40 +107,37 @@ struct ClusterGraph {
 
     /// The clusters that hold at least one record.
     mutating func clusters() -> [Members] {
-        var byRoot: [Int: Members] = [:]
-        func members(_ root: Int, key: String) -> Members {
-            byRoot[root] ?? Members(key: key)
+        // Members are appended in place (an index per root): copying a cluster out of a dictionary to
+        // append to it would copy its arrays each time, quadratic for a large cluster.
+        var position: [Int: Int] = [:]
+        var result: [Members] = []
+        func slot(_ root: Int, key: String) -> Int {
+            if let index = position[root] {
+                result[index].key = Self.preferredKey(result[index].key, key)
+                return index
+            }
+            position[root] = result.count
+            result.append(Members(key: key))
+            return result.count - 1
         }
         for (index, page) in input.pages.enumerated() {
-            let root = sets.find(pageNodes[index])
-            var entry = members(root, key: page.key)
-            entry.pages.append(index)
-            entry.key = Self.preferredKey(entry.key, page.key)
-            byRoot[root] = entry
+            result[slot(sets.find(pageNodes[index]), key: page.key)].pages.append(index)
         }
         for (index, activity) in input.activities.enumerated() {
-            let root = sets.find(activityNodes[index])
             let key = activity.urlKey ?? "activity:\(activity.bundleIdentifier):\(activity.id)"
-            var entry = members(root, key: key)
-            entry.activities.append(index)
-            entry.key = Self.preferredKey(entry.key, key)
-            if let urlRoot = activityURLRoots[index] { entry.activityURLRoots[index] = urlRoot }
-            byRoot[root] = entry
+            let entry = slot(sets.find(activityNodes[index]), key: key)
+            result[entry].activities.append(index)
+            if let urlRoot = activityURLRoots[index] { result[entry].activityURLRoots[index] = urlRoot }
         }
         for (index, item) in input.items.enumerated() {
-            let root = sets.find(itemNodeOfItem[index])
             let key = "item:\(item.bundleIdentifier):\(item.uniqueIdentifier)"
-            var entry = members(root, key: key)
-            entry.items.append(index)
-            entry.key = Self.preferredKey(entry.key, key)
-            byRoot[root] = entry
+            result[slot(sets.find(itemNodeOfItem[index]), key: key)].items.append(index)
         }
-        return byRoot.map { root, entry in
-            var entry = entry
-            let recordCount = entry.pages.count + entry.activities.count + entry.items.count
-            entry.matchedBy = recordCount > 1 ? tags[root].names : []
-            return entry
+        for (root, index) in position {
+            let recordCount = result[index].pages.count + result[index].activities.count + result[index].items.count
+            result[index].matchedBy = recordCount > 1 ? tags[root].names : []
         }
+        return result
     }
 
     /// URL keys (`http…`) before identifier keys, then the smaller.
