@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+/// Debian's headless Chromium, run as a child process for render checks. CI gets it from
+/// `Scripts/bootstrap.sh --test`; it is not part of the machine's base image.
+///
+/// Nothing here blocks a thread of the cooperative pool: the exit is awaited through
+/// `terminationHandler`, and output goes to files rather than pipes (no drain needed).
+struct Chromium {
+    /// The executable.
+    let executable: URL
+
+    /// What a failing test says when Chromium is missing (instead of silently passing).
+    static let missingMessage: Comment =
+        "chromium is not installed: the HTML render checks need Debian's chromium (Scripts/bootstrap.sh --test installs it)"
+
+    /// Finds `chromium` on `PATH` (then `/usr/bin`), or nil.
+    static func locate() -> Chromium? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        let folders = path.split(separator: ":").map(String.init) + ["/usr/bin"]
+        for folder in folders {
+            for name in ["chromium", "chromium-browser"] {
+                let candidate = URL(fileURLWithPath: folder).appendingPathComponent(name)
+                if FileManager.default.isExecutableFile(atPath: candidate.path) {
+                    return Chromium(executable: candidate)
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The page's DOM after load, as Chromium serializes it (`--dump-dom`), scripts enabled.
+    func dumpDOM(of page: URL, in folder: URL) async throws -> String {
+        let output = folder.appendingPathComponent("dom-\(UUID().uuidString).html")
+        let status = try await run(["--dump-dom", page.absoluteString], standardOutput: output, in: folder)
+        #expect(status == 0, "chromium --dump-dom exited with \(status)")
+        return try String(contentsOf: output, encoding: .utf8)
+    }
+
+    /// Renders the page to a PNG of the given window size and returns the PNG's bytes.
+    func screenshot(of page: URL, to png: URL, width: Int, height: Int, in folder: URL) async throws -> Data {
+        let log = folder.appendingPathComponent("screenshot-\(UUID().uuidString).log")
+        let status = try await run(
+            ["--screenshot=\(png.path)", "--window-size=\(width),\(height)", "--hide-scrollbars", page.absoluteString],
+            standardOutput: log, in: folder)
+        #expect(status == 0, "chromium --screenshot exited with \(status)")
+        return try Data(contentsOf: png)
+    }
+
+    /// Runs Chromium headless with its own throwaway profile, killing it after `timeout`.
+    private func run(
+        _ arguments: [String], standardOutput: URL, in folder: URL, timeout: Duration = .seconds(90)
+    ) async throws -> Int32 {
+        let profile = folder.appendingPathComponent("profile-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: standardOutput.path, contents: nil)
+        let outputHandle = try FileHandle(forWritingTo: standardOutput)
+        defer { try? outputHandle.close() }
+        let process = Process()
+        process.executableURL = executable
+        // --no-sandbox: the tests run as root here, where Chromium's sandbox refuses to start.
+        // No network is reachable anyway; the resolver rule makes sure no lookup is even tried.
+        process.arguments =
+            [
+                "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--no-default-browser-check",
+                "--disable-extensions", "--disable-background-networking", "--disable-component-update",
+                "--host-resolver-rules=MAP * ~NOTFOUND", "--user-data-dir=\(profile.path)",
+            ] + arguments
+        process.standardOutput = outputHandle
+        // A D-Bus complaint on standard error is harmless; keep it out of the test log.
+        process.standardError = FileHandle.nullDevice
+        let watchdog = Task {
+            try await Task.sleep(for: timeout)
+            process.terminate()
+        }
+        defer { watchdog.cancel() }
+        return try await withCheckedThrowingContinuation { continuation in
+            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+            do {
+                try process.run()
+            } catch {
+                process.terminationHandler = nil
+                continuation.resume(throwing: error)
+            }
+        }
+    }
+}
