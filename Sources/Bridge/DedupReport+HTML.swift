@@ -129,7 +129,7 @@ private struct HTMLRenderer {
     private mutating func renderClusters() {
         let listing = report.listing(atMost: limits.clusters)
         output += "<section class=\"clusters\">\n<h2>Clusters</h2>\n<p class=\"note\">"
-        output += "\(listing.clusters.count) of \(report.clusters.count) clusters listed"
+        output += "\(listing.clusters.count) of \(report.totalClusters) clusters listed"
         if listing.omittedCount > 0 {
             output += "; <strong class=\"omitted\">\(listing.omittedCount) not listed</strong>"
             output += " (withheld and merged clusters are listed first)"

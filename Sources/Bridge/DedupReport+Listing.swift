@@ -45,8 +45,12 @@ extension DedupReport {
             if groups[0].count == limit { break }
         }
         let listed = Array(groups.joined().prefix(limit))
-        return Listing(clusters: listed, omittedCount: max(0, clusters.count - listed.count))
+        return Listing(clusters: listed, omittedCount: max(0, totalClusters - listed.count))
     }
+
+    /// All clusters of the publish: ``clusters`` may hold only the ones chosen for listing (a store
+    /// reads at most a listing's worth), while ``Summary/clusters`` counts them all.
+    public var totalClusters: Int { Swift.max(clusters.count, summary.clusters) }
 
     /// One row of the "withheld by reason" table.
     struct WithheldRow {

@@ -79,7 +79,7 @@ private struct MarkdownRenderer {
 
     private mutating func renderClusters() {
         let listing = report.listing(atMost: limits.clusters)
-        output += "\n## Clusters\n\n\(listing.clusters.count) of \(report.clusters.count) clusters listed"
+        output += "\n## Clusters\n\n\(listing.clusters.count) of \(report.totalClusters) clusters listed"
         if listing.omittedCount > 0 {
             output += "; \(listing.omittedCount) not listed (withheld and merged clusters are listed first)"
         }

@@ -84,7 +84,7 @@ private struct TextRenderer {
 
     private mutating func renderClusters() {
         let listing = report.listing(atMost: limits.clusters)
-        output += "\nClusters: \(listing.clusters.count) of \(report.clusters.count) listed"
+        output += "\nClusters: \(listing.clusters.count) of \(report.totalClusters) listed"
         if listing.omittedCount > 0 {
             output += "; \(listing.omittedCount) not listed (withheld and merged clusters are listed first)"
         }

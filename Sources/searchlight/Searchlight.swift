@@ -15,7 +15,7 @@ struct Searchlight: AsyncParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [
-            Crawl.self, Import.self, Publish.self, Delete.self, Fetch.self, Extract.self, Validate.self,
+            Crawl.self, Import.self, Publish.self, Report.self, Delete.self, Fetch.self, Extract.self, Validate.self,
             RobotsCheck.self,
         ]
     )

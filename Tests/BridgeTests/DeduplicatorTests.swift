@@ -32,14 +32,15 @@ enum Make {
 
 @Suite struct DeduplicatorTests {
     /// SPEC §4: a page is public when 2xx, HTML, not noindex, not gone, with a title.
-    @Test(arguments: [
-        (Make.page("https://a.test/ok"), nil),
-        (Make.page("https://a.test/noindex", indexable: false), "pageNotPublic: noindex"),
-        (Make.page("https://a.test/500", status: 500), "pageNotPublic: http 500"),
-        (Make.page("https://a.test/gone", status: 404, gone: true), "pageNotPublic: gone"),
-        (Make.page("https://a.test/untitled", title: false), "pageNotPublic: no title"),
-        (Make.page("https://a.test/old", seen: Make.now - 31 * 86_400), "stale"),
-    ] as [(PageRecord, String?)])
+    @Test(
+        arguments: [
+            (Make.page("https://a.test/ok"), nil),
+            (Make.page("https://a.test/noindex", indexable: false), "pageNotPublic: noindex"),
+            (Make.page("https://a.test/500", status: 500), "pageNotPublic: http 500"),
+            (Make.page("https://a.test/gone", status: 404, gone: true), "pageNotPublic: gone"),
+            (Make.page("https://a.test/untitled", title: false), "pageNotPublic: no title"),
+            (Make.page("https://a.test/old", seen: Make.now - 31 * 86_400), "stale"),
+        ] as [(PageRecord, String?)])
     func pageRules(page: PageRecord, status: String?) throws {
         let plan = try #require(Deduplicator.plan(BridgeInput(pages: [page]), rules: Make.rules).first)
         #expect(plan.pageStatus == [status ?? "public"])
@@ -71,7 +72,8 @@ enum Make {
 
     @Test func pagesJoinThroughRelCanonicalAndTheCanonicalOneRepresents() throws {
         let input = BridgeInput(pages: [
-            Make.page("https://a.test/tart?print=1", canonical: "https://a.test/tart"), Make.page("https://a.test/tart"),
+            Make.page("https://a.test/tart?print=1", canonical: "https://a.test/tart"),
+            Make.page("https://a.test/tart"),
         ])
         let plans = Deduplicator.plan(input, rules: Make.rules)
         #expect(plans.count == 1)
@@ -107,7 +109,8 @@ enum Make {
         ),
         (
             BridgeInput(
-                activities: [Make.activity(1, url: "https://a.test/secret")], unreachableKeys: ["https://a.test/secret"]),
+                activities: [Make.activity(1, url: "https://a.test/secret")], unreachableKeys: ["https://a.test/secret"]
+            ),
             .pageNotPublic
         ),
     ])

@@ -1,0 +1,109 @@
+import ArgumentParser
+import Bridge
+import Foundation
+import Index
+
+extension Searchlight {
+    /// `searchlight report`: the dedup report of the last publish.
+    struct Report: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract:
+                "Show the dedup report of the last publish: clusters, members, and why each was published or not.",
+            discussion: """
+                json prints every cluster (SPEC §6 shape, streamed); text, markdown and html list at most \
+                --limit clusters, withheld and merged ones first, and say how many were left out. The html \
+                page is self-contained (no scripts, no external resources).
+                """)
+
+        enum Format: String, ExpressibleByArgument, CaseIterable {
+            case text, json, markdown, html
+        }
+
+        @Option(help: "Output format.")
+        var format: Format = .text
+
+        @Option(help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
+        var output: String?
+
+        @Option(help: ArgumentHelp("Clusters listed in text, markdown and html.", valueName: "n"))
+        var limit = 1000
+
+        @OptionGroup var store: StoreOptions
+
+        @OptionGroup var global: GlobalOptions
+
+        func validate() throws {
+            guard limit >= 0 else { throw ValidationError("--limit must not be negative.") }
+        }
+
+        func run() async throws {
+            global.bootstrapLogging()
+            let reader = ReportReader(store: try store.open())
+            var sink = try ReportSink(path: output)
+            defer { sink.close() }
+            if format == .json {
+                guard let summary = try reader.lastPublish() else {
+                    throw RuntimeError("nothing was published yet: run `searchlight publish`")
+                }
+                try writeJSON(summary: summary, reader: reader, to: &sink)
+                return
+            }
+            guard let report = try reader.report(clusterLimit: limit) else {
+                throw RuntimeError("nothing was published yet: run `searchlight publish`")
+            }
+            let limits = DedupReport.ListingLimits(clusters: limit)
+            let text: String
+            switch format {
+            case .text: text = report.renderedText(limits: limits)
+            case .markdown: text = report.renderedMarkdown(limits: limits)
+            case .html: text = report.renderedHTML(limits: limits)
+            case .json: text = ""
+            }
+            sink.write(text.hasSuffix("\n") ? text : text + "\n")
+        }
+
+        /// `{"summary":…,"clusters":[…]}` written cluster by cluster, so a million clusters never sit in memory.
+        private func writeJSON(summary: PublishSummary, reader: ReportReader, to sink: inout ReportSink) throws {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            let head = try encoder.encode(ReportReader.reportSummary(summary))
+            sink.write("{\"summary\":" + String(decoding: head, as: UTF8.self))
+            sink.write(",\"engagementThreshold\":\(summary.engagementThreshold)")
+            sink.write(",\"generatedAt\":\"\(Date(timeIntervalSince1970: summary.publishedAt).formatted(.iso8601))\"")
+            sink.write(",\"clusters\":[")
+            var first = true
+            try reader.forEachCluster { cluster in
+                let data = try encoder.encode(cluster)
+                sink.write((first ? "" : ",") + String(decoding: data, as: UTF8.self))
+                first = false
+            }
+            sink.write("]}\n")
+        }
+    }
+}
+
+/// Standard output or a file, written in pieces.
+struct ReportSink {
+    private let handle: FileHandle
+    private let ownsHandle: Bool
+
+    init(path: String?) throws {
+        guard let path, path != "-" else {
+            handle = FileHandle.standardOutput
+            ownsHandle = false
+            return
+        }
+        guard FileManager.default.createFile(atPath: path, contents: nil), let file = FileHandle(forWritingAtPath: path)
+        else { throw RuntimeError("\(path): cannot write the file") }
+        handle = file
+        ownsHandle = true
+    }
+
+    mutating func write(_ text: String) {
+        handle.write(Data(text.utf8))
+    }
+
+    func close() {
+        if ownsHandle { try? handle.close() }
+    }
+}

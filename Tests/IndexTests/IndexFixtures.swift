@@ -1,0 +1,73 @@
+import Foundation
+import GRDB
+import Index
+import Logging
+import Store
+
+/// Writes JSON Lines donation records to a temporary file.
+func donationFile(_ lines: [String], in store: IndexTestStore, name: String = "donations.jsonl") throws -> String {
+    let path = store.folder.appendingPathComponent(name).path
+    try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+}
+
+/// One userActivity line (SPEC §6) with the given fields merged over eligible defaults.
+func activityLine(donor: String, _ fields: [String: Any] = [:]) -> String {
+    var record: [String: Any] = [
+        "type": "userActivity", "bundleIdentifier": "com.example.recipes", "donor": donor,
+        "activityType": "com.example.recipes.view", "isEligibleForPublicIndexing": true,
+    ]
+    record.merge(fields) { $1 }
+    let data = try! JSONSerialization.data(withJSONObject: record, options: [.sortedKeys])
+    return String(decoding: data, as: UTF8.self)
+}
+
+let quietLogger: Logger = {
+    var logger = Logger(label: "test.index")
+    logger.logLevel = .critical
+    return logger
+}()
+
+extension IndexTestStore {
+    func importFiles(
+        _ paths: [String], threshold: Int? = nil, strict: Bool = false, now: Date = Date()
+    ) throws -> ImportSummary {
+        try DonationImporter(store: open(), logger: quietLogger).importFiles(
+            paths, engagementThreshold: threshold, strict: strict, now: now)
+    }
+
+    func publish(threshold: Int? = nil, now: Date = Date()) throws -> PublishSummary {
+        try Publisher(store: open(), logger: quietLogger).publish(engagementThreshold: threshold, now: now)
+    }
+
+    /// Every row of every table, as text: what an outside tool reading the file sees.
+    func dump() throws -> String {
+        try readOnly { db in
+            var text = ""
+            let tables = try String.fetchAll(
+                db,
+                sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+            for table in tables {
+                text += "# \(table)\n"
+                for row in try Row.fetchAll(db, sql: "SELECT * FROM \"\(table)\" ORDER BY 1") {
+                    text += row.description + "\n"
+                }
+            }
+            return text
+        }
+    }
+
+    /// The raw bytes of the database file and its WAL, after a checkpoint: proves what is not stored.
+    func rawBytes() throws -> Data {
+        let queue = try DatabaseQueue(path: path)
+        try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+        try queue.close()
+        var data = try Data(contentsOf: URL(fileURLWithPath: path))
+        if let wal = try? Data(contentsOf: URL(fileURLWithPath: path + "-wal")) { data.append(wal) }
+        return data
+    }
+
+    func count(_ sql: String) throws -> Int {
+        try readOnly { db in try Int.fetchOne(db, sql: sql) ?? 0 }
+    }
+}

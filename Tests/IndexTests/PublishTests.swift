@@ -1,0 +1,87 @@
+import Foundation
+import GRDB
+import Index
+import Testing
+
+@Suite struct PublishTests {
+    static func infoActivities(_ id: String, title: String, donors: [String] = ["a", "b", "c"]) -> [String] {
+        donors.map { donor in
+            activityLine(
+                donor: donor,
+                ["title": title, "persistentIdentifier": id, "userInfo": ["id": id], "requiredUserInfoKeys": ["id"]])
+        }
+    }
+
+    @Test func publishIsIncremental() throws {
+        let store = try IndexTestStore()
+        defer { store.cleanUp() }
+        let lines = Self.infoActivities("1", title: "Lemon tart") + Self.infoActivities("2", title: "Rye loaf")
+        _ = try store.importFiles([try donationFile(lines, in: store)])
+        let first = try store.publish()
+        #expect(first.published == 2)
+        #expect(first.changedClusters == 2)
+        let second = try store.publish()
+        #expect(second.changedClusters == 0)
+        #expect(second.unchangedClusters == 2)
+        #expect(second.published == 2)
+        let changed = Self.infoActivities("2", title: "Rye bread")
+        _ = try store.importFiles([try donationFile(changed, in: store, name: "b.jsonl")])
+        let third = try store.publish()
+        #expect(third.changedClusters == 1)
+        #expect(
+            try store.readOnly { db in try String.fetchAll(db, sql: "SELECT title FROM public_item ORDER BY title") }
+                == ["Lemon tart", "Rye bread"])
+        let hits = try store.readOnly { db in
+            try String.fetchAll(
+                db,
+                sql:
+                    "SELECT p.title FROM public_fts f JOIN public_item p ON p.id = f.rowid WHERE public_fts MATCH 'bread'"
+            )
+        }
+        #expect(hits == ["Rye bread"])
+    }
+
+    /// Items not seen for the expiry period leave the index; an expirationDate ends an item earlier.
+    @Test func itemsExpire() throws {
+        let store = try IndexTestStore()
+        defer { store.cleanUp() }
+        let now = Date()
+        var lines = Self.infoActivities("1", title: "Lemon tart")
+        let soon = now.addingTimeInterval(86_400).formatted(.iso8601)
+        lines += ["a", "b", "c"].map { donor in
+            activityLine(
+                donor: donor,
+                [
+                    "title": "Short-lived", "persistentIdentifier": "2", "userInfo": ["id": "2"],
+                    "requiredUserInfoKeys": ["id"], "expirationDate": soon,
+                ])
+        }
+        _ = try store.importFiles([try donationFile(lines, in: store)], now: now)
+        #expect(try store.publish(now: now).published == 2)
+        let later = try store.publish(now: now.addingTimeInterval(2 * 86_400))
+        #expect(later.published == 1)
+        #expect(later.withheld["expired"] == 1)
+        #expect(later.changedClusters == 1)
+        let muchLater = try store.publish(now: now.addingTimeInterval(31 * 86_400))
+        #expect(muchLater.published == 0)
+        #expect(muchLater.withheld["stale"] == 1)
+    }
+
+    /// Readers keep the previous index while a publish writes (WAL snapshot isolation).
+    @Test func readersSeeThePreviousIndexUntilCommit() throws {
+        let store = try IndexTestStore()
+        defer { store.cleanUp() }
+        _ = try store.importFiles([try donationFile(Self.infoActivities("1", title: "Lemon tart"), in: store)])
+        _ = try store.publish()
+        let reader = try DatabasePool(path: store.path)
+        try reader.read { db in
+            #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM public_item") == 1)
+            _ = try store.importFiles([
+                try donationFile(Self.infoActivities("2", title: "Rye"), in: store, name: "b.jsonl")
+            ])
+            _ = try store.publish()
+            #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM public_item") == 1)
+        }
+        #expect(try reader.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM public_item") } == 2)
+    }
+}
