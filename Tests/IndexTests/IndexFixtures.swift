@@ -18,7 +18,7 @@ func activityLine(donor: String, _ fields: [String: Any] = [:]) -> String {
         "activityType": "com.example.recipes.view", "isEligibleForPublicIndexing": true,
     ]
     record.merge(fields) { $1 }
-    let data = try! JSONSerialization.data(withJSONObject: record, options: [.sortedKeys])
+    guard let data = try? JSONSerialization.data(withJSONObject: record, options: [.sortedKeys]) else { return "{" }
     return String(decoding: data, as: UTF8.self)
 }
 
