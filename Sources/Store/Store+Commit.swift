@@ -76,6 +76,11 @@ extension Store {
                 ON CONFLICT(url_key) \(requeue)
                 ON CONFLICT(url) \(requeue)
                 """)
+        // A pending URL keeps the importer's key, which the bridge looks its crawl state up by: should
+        // the row of its URL carry another key (the two spellings normalize alike but key apart), the
+        // row takes the importer's.
+        let adoptKey = try db.cachedStatement(
+            sql: "UPDATE OR IGNORE crawl_url SET url_key = ?1 WHERE url = ?2 AND url_key IS NOT ?1")
         // A pending URL whose entry already ended in this pass (found through a link before it
         // was added) is verified: its pending row goes.
         let verified = try db.cachedStatement(
@@ -85,6 +90,9 @@ extension Store {
                 """)
         var added = 0
         for candidate in candidates {
+            if candidate.source == FrontierCandidate.activitySource {
+                try adoptKey.execute(arguments: [candidate.key, candidate.url])
+            }
             try statement.execute(arguments: [
                 candidate.url, candidate.key, candidate.host, candidate.kind.rawValue, candidate.depth,
                 candidate.source, candidate.discoveredFrom, candidate.redirectHops, run,

@@ -103,6 +103,51 @@ struct CrawlFrontierKeyTests {
     }
 }
 
+@Suite("Pending activity URLs in the store")
+struct PendingStoreTests {
+    @Test("a pending URL's entry takes the importer's key; its final state removes the pending row, a retry does not")
+    func importerKeyAndResolution() async throws {
+        let storage = try TemporaryStore()
+        defer { storage.cleanUp() }
+        let store = try storage.open()
+        let url = "https://example.com/a%7Cb"
+        // The importer keyed the donated spelling (`|` unescaped); the crawler's key of its normalized
+        // URL differs.
+        let importerKey = "https://example.com/a|b"
+        try addPending([], to: storage.path)
+        let queue = try DatabaseQueue(path: storage.path)
+        try await queue.write { db in
+            try db.execute(
+                sql: "INSERT INTO pending_url (url_key, url, added_at) VALUES (?, ?, 0)",
+                arguments: [importerKey, "https://example.com/a|b"])
+        }
+        var found = CrawlBatch()
+        found.candidates = [FrontierCandidate(url: url, host: "https://example.com", depth: 2, source: "link")]
+        _ = try await store.commit(found, run: 1)
+        var pending = CrawlBatch()
+        pending.candidates = [
+            FrontierCandidate(
+                url: url, key: importerKey, host: "https://example.com", depth: 0,
+                source: FrontierCandidate.activitySource)
+        ]
+        _ = try await store.commit(pending, run: 1)
+        let entry = try rows(storage.path, "SELECT id, url_key, depth, source FROM crawl_url")
+        #expect(entry.count == 1)
+        #expect(entry.first?["url_key"] == importerKey && entry.first?["depth"] == "0")
+        let id = try #require(entry.first?["id"].flatMap { Int64($0) })
+
+        var retry = CrawlBatch()
+        retry.completions = [CrawlBatch.Completion(id: id, state: .queued, outcome: "retry.http-503", attempts: 1)]
+        _ = try await store.commit(retry, run: 1)
+        #expect(try rows(storage.path, "SELECT url_key FROM pending_url").count == 1)
+        var done = CrawlBatch()
+        done.completions = [CrawlBatch.Completion(id: id, state: .done, outcome: "indexed", attempts: 2)]
+        _ = try await store.commit(done, run: 1)
+        #expect(try rows(storage.path, "SELECT url_key FROM pending_url").isEmpty)
+        try queue.close()
+    }
+}
+
 @Suite("Migration v3-frontier-key")
 struct FrontierKeyMigrationTests {
     @Test("a v2 store with frontier rows is upgraded: keys backfilled, colliding later rows kept with a NULL key")
