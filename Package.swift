@@ -88,11 +88,13 @@ let package = Package(
         // The CSSearchQuery language (SPEC §4): parser with located errors, compiled to parameterised SQL.
         .target(name: "SearchQuery"),
 
-        // The shared SQLite store (WAL): the crawl frontier, fetch log, pages and host caches.
+        // The shared SQLite store (WAL): the crawl frontier, fetch log, pages and host caches. URLCanonical
+        // keys the frontier (migration v3-frontier-key backfills the key of existing rows).
         .target(
             name: "Store",
             dependencies: [
-                .product(name: "GRDB", package: "GRDB.swift")
+                "URLCanonical",
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
 
@@ -204,7 +206,7 @@ let package = Package(
         .testTarget(
             name: "CrawlerTests",
             dependencies: [
-                "Crawler", "Store", "Fetching", "FixtureServer",
+                "Crawler", "Store", "Scope", "Fetching", "FixtureServer",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),

@@ -20,6 +20,42 @@ extension CrawlLoop {
         try await flush()
     }
 
+    /// Pending activity web pages read from the store per transaction.
+    static let pendingSliceSize = 512
+
+    /// Puts the pending activity web pages in the frontier as depth-0 entries of this pass, a slice
+    /// per transaction (a no-op for those already queued). Their pending rows stay until their
+    /// entries end; those that are no URL at all end here, as skipped.
+    mutating func queuePending() async throws {
+        var after: String?
+        var queued = 0
+        var rejections = LinkFilter.Rejections()
+        while true {
+            let slice = try await store.pendingURLs(after: after, limit: Self.pendingSliceSize)
+            guard let last = slice.last else { break }
+            after = last.key
+            for pending in slice {
+                switch links.decide(pending, rejections: &rejections) {
+                case .queue(let candidate):
+                    batch.candidates.append(candidate)
+                    queued += 1
+                case .unusable(let unusable):
+                    batch.unusablePending.append(unusable)
+                    counters.skip(unusable.outcome)
+                    logger.warning(
+                        "pending activity URL is not crawlable",
+                        metadata: ["url": "\(pending.url)", "reason": "\(unusable.detail)"])
+                case .wait:
+                    continue
+                }
+            }
+            try await flush()
+        }
+        // Left pending for a crawl whose patterns and URL length admit them.
+        counters.skip(rejections)
+        if queued > 0 { logger.info("pending activity URLs queued", metadata: ["count": "\(queued)"]) }
+    }
+
     /// Starts whatever may start now, host by host in turn; returns how many tasks started.
     mutating func dispatch(into group: inout ThrowingTaskGroup<TaskOutput, any Error>, now: Double) async throws -> Int
     {

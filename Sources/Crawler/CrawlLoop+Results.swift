@@ -143,7 +143,7 @@ extension CrawlLoop {
         // Links a site repeats on every page were queued by an earlier commit of this pass: the
         // store would ignore them anyway, so they are not sent (most of a commit's statements).
         pending.candidates.removeAll { candidate in
-            recentlyQueued[candidate.url].map { $0 <= candidate.depth } ?? false
+            recentlyQueued[candidate.key].map { $0 <= candidate.depth } ?? false
         }
         // The counters ride along at most twice a second: encoding them for every commit cost more
         // than the commit's own SQL. After a kill -9 a resumed pass may so miss half a second of
@@ -158,7 +158,7 @@ extension CrawlLoop {
             recentlyQueued.removeAll(keepingCapacity: true)
         }
         for candidate in pending.candidates where candidate.source == "link" {
-            recentlyQueued[candidate.url] = min(recentlyQueued[candidate.url] ?? .max, candidate.depth)
+            recentlyQueued[candidate.key] = min(recentlyQueued[candidate.key] ?? .max, candidate.depth)
         }
         let notes = CommitNotes(
             hosts: pending.candidates.map(\.host), retries: pendingRetries, ids: pending.completions.map(\.id))

@@ -64,6 +64,7 @@ struct CrawlLoop {
     /// Runs the pass to its end (or cancellation) and returns the summary.
     mutating func crawl() async throws -> CrawlSummary {
         try await queueSeeds()
+        try await queuePending()
         var idleSpins = 0
         try await withThrowingTaskGroup(of: TaskOutput.self) { group in
             while !Task.isCancelled {

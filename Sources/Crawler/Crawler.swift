@@ -27,6 +27,12 @@ public struct Crawler: Sendable {
 
     /// Crawls until the pass's frontier is exhausted, `maxPages` is reached, or the task is
     /// cancelled (then whatever finished is committed and the pass stays resumable).
+    ///
+    /// The pending activity web pages of the store (`pending_url`) join the pass as depth-0 entries
+    /// (source `activity`): fetched on any site, under robots, politeness, the address policy, the
+    /// patterns and the limits; the links found on them are followed only when in the seeds' scope
+    /// (with no seeds, never). With no seeds and no unfinished pass, a pass starts when some are
+    /// pending; each one's pending row goes in the transaction that writes its final state.
     /// - Parameter progress: Called about twice a second with a snapshot, from the crawl loop.
     /// - Throws: ``CrawlError`` for a bad configuration; ``StoreError`` when the store fails.
     public func run(progress: (@Sendable (CrawlProgress) -> Void)? = nil) async throws -> CrawlSummary {
@@ -36,13 +42,16 @@ public struct Crawler: Sendable {
         // A resumed pass keeps the scope it started with, widened by any new seeds.
         var scopeSeeds = run.seeds
         for seed in configuration.seeds where !scopeSeeds.contains(seed) { scopeSeeds.append(seed) }
-        guard !scopeSeeds.isEmpty else {
-            // Nothing to crawl: no seeds given and no unfinished pass to continue.
+        let hasWork = !scopeSeeds.isEmpty || run.isResumed ? true : try await store.hasPendingURLs()
+        guard hasWork else {
+            // Nothing to crawl: no seeds given, no unfinished pass to continue, no pending activity URL.
             try await store.finishRun(run.id, countersJSON: "{}", now: Date().timeIntervalSince1970)
             return CrawlSummary(
                 run: run.id, resumed: false, finished: true, counters: CrawlCounters(), durationSeconds: 0, queued: 0)
         }
-        let scope = try scope(seeds: scopeSeeds)
+        // Without seeds, a pass over the pending activity pages only: no site is in scope, so no
+        // link found on them is followed.
+        let scope = try scopeSeeds.isEmpty ? siteLessScope() : scope(seeds: scopeSeeds)
         logger.info(
             "crawl pass \(run.id) \(run.isResumed ? "resumed" : "started")",
             metadata: ["seeds": "\(scopeSeeds)"])
@@ -65,6 +74,17 @@ extension Crawler {
         do {
             return try CrawlScope(
                 seeds: seeds, include: configuration.includePatterns, exclude: configuration.excludePatterns,
+                maxURLLength: configuration.maxURLLength)
+        } catch {
+            throw CrawlError(message: "invalid scope: \(error)")
+        }
+    }
+
+    /// The scope of a pass without seeds: no site, the configured patterns and URL length.
+    func siteLessScope() throws(CrawlError) -> CrawlScope {
+        do {
+            return try CrawlScope.withoutSites(
+                include: configuration.includePatterns, exclude: configuration.excludePatterns,
                 maxURLLength: configuration.maxURLLength)
         } catch {
             throw CrawlError(message: "invalid scope: \(error)")

@@ -19,19 +19,18 @@ struct LinkFilter: Sendable {
     }
 
     /// The candidate for `url`, or `nil` (counted in `rejections`) when it may not be queued.
+    /// With `checkingSite` false the URL may be on any site (patterns and length still apply).
     func candidate(
         _ url: String, kind: FrontierKind, depth: Int, source: String, from: String?, redirectHops: Int = 0,
-        rejections: inout Rejections
+        checkingSite: Bool = true, rejections: inout Rejections
     ) -> FrontierCandidate? {
-        let normalized: CrawlURL
         // Only links recur (navigation on every page); sitemap and redirect URLs are met once each
         // and would just push the recurring ones out of the memo.
-        let decision = source == "link" ? decisions.decision(for: url, in: scope) : scope.decision(for: url)
-        switch decision {
-        case .allowed(let allowed):
-            normalized = allowed
-        case .rejected(let reason):
-            rejections.add(reason.counterKey)
+        let decided =
+            source == "link" && checkingSite
+            ? decisions.decision(for: url, in: scope) : Decided(scope.decision(for: url, checkingSite: checkingSite))
+        guard let normalized = decided.decision.url, let key = decided.key else {
+            if let reason = decided.decision.rejection { rejections.add(reason.counterKey) }
             return nil
         }
         if kind == .page, let maxDepth, depth > maxDepth {
@@ -39,8 +38,49 @@ struct LinkFilter: Sendable {
             return nil
         }
         return FrontierCandidate(
-            url: normalized.string, host: normalized.hostKey, kind: kind, depth: depth, source: source,
+            url: normalized.string, key: key, host: normalized.hostKey, kind: kind, depth: depth, source: source,
             discoveredFrom: from, redirectHops: redirectHops)
+    }
+
+    /// What becomes of a pending activity web page in this pass.
+    enum PendingDecision {
+        /// Queued: depth 0, on any site, keyed by the importer's key so the bridge finds it by that key.
+        case queue(FrontierCandidate)
+        /// Never crawlable (not an `http`/`https` URL): ends at once, as skipped.
+        case unusable(UnusablePending)
+        /// Left pending: this crawl's patterns or URL length leave it out (the reason in the rejections).
+        case wait
+    }
+
+    /// Decides a pending activity web page: the site is not checked, the patterns and URL length are.
+    func decide(_ pending: PendingURL, rejections: inout Rejections) -> PendingDecision {
+        switch scope.decision(for: pending.url, checkingSite: false) {
+        case .allowed(let normalized):
+            return .queue(
+                FrontierCandidate(
+                    url: normalized.string, key: pending.key, host: normalized.hostKey, kind: .page, depth: 0,
+                    source: FrontierCandidate.activitySource))
+        case .rejected(let reason):
+            switch reason {
+            case .unsupportedScheme, .invalidURL:
+                return .unusable(UnusablePending(pending: pending, outcome: "invalid-url", detail: "\(reason)"))
+            default:
+                rejections.add(reason.counterKey)
+                return .wait
+            }
+        }
+    }
+}
+
+/// A scope decision with the frontier key of an allowed URL, computed once.
+struct Decided: Sendable {
+    let decision: ScopeDecision
+    /// The dedup key when allowed.
+    let key: String?
+
+    init(_ decision: ScopeDecision) {
+        self.decision = decision
+        self.key = decision.url?.frontierKey
     }
 }
 
@@ -54,20 +94,20 @@ extension ScopeRejection {
     }
 }
 
-/// A bounded memo of scope decisions, shared by the page tasks of one crawl.
+/// A bounded memo of scope decisions (with their frontier keys), shared by the page tasks of one crawl.
 final class DecisionCache: Sendable {
     /// Emptied when it reaches this many entries: a crawl's recurring links come back at once.
     static let capacity = 4096
-    private let entries = Mutex<[String: ScopeDecision]>([:])
+    private let entries = Mutex<[String: Decided]>([:])
 
     /// The decision for `url`, from the memo or from `scope` (then remembered).
-    func decision(for url: String, in scope: CrawlScope) -> ScopeDecision {
+    func decision(for url: String, in scope: CrawlScope) -> Decided {
         if let known = entries.withLock({ $0[url] }) { return known }
-        let decision = scope.decision(for: url)
+        let decided = Decided(scope.decision(for: url))
         entries.withLock { entries in
             if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
-            entries[url] = decision
+            entries[url] = decided
         }
-        return decision
+        return decided
     }
 }

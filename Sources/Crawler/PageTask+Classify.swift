@@ -74,9 +74,15 @@ extension PageTask {
             return result
         }
         var rejections = LinkFilter.Rejections()
+        // A pending activity web page is verified wherever it leads (http → https, a www. host):
+        // its redirect hops are fetched on any site, as it is; robots and the address policy
+        // still apply to each hop.
+        let fromActivity =
+            url.source == FrontierCandidate.activitySource || url.source == FrontierCandidate.activityRedirectSource
         if let target = context.links.candidate(
-            location, kind: url.kind, depth: url.depth, source: "redirect", from: url.url,
-            redirectHops: url.redirectHops + 1, rejections: &rejections)
+            location, kind: url.kind, depth: url.depth,
+            source: fromActivity ? FrontierCandidate.activityRedirectSource : "redirect", from: url.url,
+            redirectHops: url.redirectHops + 1, checkingSite: !fromActivity, rejections: &rejections)
         {
             result.candidates.append(target)
             result.redirect = RedirectRecord(from: url.url, to: target.url, httpStatus: response.status)

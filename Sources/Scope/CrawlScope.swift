@@ -55,12 +55,39 @@ public struct CrawlScope: Sendable {
         self.maxURLLength = maxURLLength
     }
 
+    /// A scope with no site in it: every URL is out of scope by site, while the patterns and the
+    /// URL length still apply to ``decision(for:checkingSite:)`` with `checkingSite: false`. For a
+    /// crawl without seeds (only pending activity web pages, whose links are not followed).
+    ///
+    /// - Throws: ``ScopeError`` for an invalid pattern or maximum URL length.
+    public static func withoutSites(
+        include: [String] = [], exclude: [String] = [], maxURLLength: Int = 2048
+    ) throws(ScopeError) -> CrawlScope {
+        guard maximumURLLengthRange.contains(maxURLLength) else { throw .invalidMaximumURLLength(maxURLLength) }
+        return CrawlScope(
+            sites: [], include: try patterns(include), exclude: try patterns(exclude), maxURLLength: maxURLLength)
+    }
+
+    private init(sites: Set<String>, include: [URLPattern], exclude: [URLPattern], maxURLLength: Int) {
+        self.sites = sites
+        self.include = include
+        self.exclude = exclude
+        self.maxURLLength = maxURLLength
+    }
+
     /// Decides whether the absolute URL `url` is in scope, and normalizes it when it is.
     ///
     /// Checks, in order: length as found, parsing (scheme, then validity), length once normalized,
     /// site, exclude patterns, include patterns. The first failing check is the reason.
     /// Relative links must be resolved against their page before they are decided.
     public func decision(for url: String) -> ScopeDecision {
+        decision(for: url, checkingSite: true)
+    }
+
+    /// ``decision(for:)``, with the site check left out when `checkingSite` is false: for URLs the
+    /// crawl fetches wherever they are (pending activity web pages and their redirects), which
+    /// still obey the patterns and the URL length.
+    public func decision(for url: String, checkingSite: Bool) -> ScopeDecision {
         let length = url.utf8.count
         guard length <= maxURLLength else { return .rejected(.tooLong(length: length)) }
         let parsed: CrawlURL
@@ -75,7 +102,7 @@ public struct CrawlScope: Sendable {
         }
         let normalizedLength = parsed.string.utf8.count
         guard normalizedLength <= maxURLLength else { return .rejected(.tooLong(length: normalizedLength)) }
-        guard sites.contains(RegistrableDomain.siteKey(normalizedHost: parsed.host)) else {
+        guard !checkingSite || sites.contains(RegistrableDomain.siteKey(normalizedHost: parsed.host)) else {
             return .rejected(.otherSite(host: parsed.host))
         }
         if let pattern = exclude.first(where: { $0.matches(parsed) }) {

@@ -18,6 +18,8 @@ public struct CrawlBatch: Sendable {
     public var fetchLog: [FetchLogEntry] = []
     /// Per-host files fetched (robots.txt, apple-app-site-association).
     public var hostFiles: [HostFile] = []
+    /// Pending activity URLs that are not crawlable URLs (e.g. not `http`/`https`).
+    public var unusablePending: [UnusablePending] = []
     /// The pass's counters as JSON, stored with the run so a resumed pass keeps counting.
     public var countersJSON: String?
 
@@ -27,7 +29,8 @@ public struct CrawlBatch: Sendable {
     /// Whether there is nothing to write.
     public var isEmpty: Bool {
         completions.isEmpty && pages.isEmpty && unchangedPages.isEmpty && gonePages.isEmpty && candidates.isEmpty
-            && redirects.isEmpty && fetchLog.isEmpty && hostFiles.isEmpty && countersJSON == nil
+            && redirects.isEmpty && fetchLog.isEmpty && hostFiles.isEmpty && unusablePending.isEmpty
+            && countersJSON == nil
     }
 
     /// The end of one frontier URL in this pass.
@@ -211,6 +214,24 @@ public struct HostFile: Sendable, Hashable {
         self.fetchedAt = fetchedAt
         self.httpStatus = httpStatus
         self.body = body
+        self.detail = detail
+    }
+}
+
+/// A pending activity URL the crawler can never fetch: recorded as a skipped frontier entry under
+/// its key, with the reason, and removed from `pending_url`.
+public struct UnusablePending: Sendable, Hashable {
+    /// The pending row.
+    public var pending: PendingURL
+    /// The outcome key, e.g. `invalid-url`.
+    public var outcome: String
+    /// Why, readable.
+    public var detail: String
+
+    /// Creates a value.
+    public init(pending: PendingURL, outcome: String, detail: String) {
+        self.pending = pending
+        self.outcome = outcome
         self.detail = detail
     }
 }

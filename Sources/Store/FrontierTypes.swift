@@ -8,27 +8,32 @@ public enum FrontierKind: String, Sendable, Hashable, Codable {
 
 /// A URL the crawler found and wants in the frontier.
 public struct FrontierCandidate: Sendable, Hashable {
-    /// The normalized URL, the frontier's key.
+    /// The normalized URL, fetched when this candidate is the first of its ``key``.
     public var url: String
+    /// The dedup key (``key(for:)``): candidates with the same key are one frontier entry, fetched
+    /// once, under the URL first queued for it.
+    public var key: String
     /// The host key (`scheme://host:port`) its politeness is counted under.
     public var host: String
     /// Page or sitemap.
     public var kind: FrontierKind
     /// Link distance from a seed (seeds 0; pages listed in a sitemap 1).
     public var depth: Int
-    /// How it was found: `seed`, `link`, `sitemap`, `robots`, `redirect`.
+    /// How it was found: `seed`, `link`, `sitemap`, `robots`, `redirect`, `activity` (a pending
+    /// activity web page), `activity-redirect` (a redirect target of one).
     public var source: String
     /// The URL it was found on, if any.
     public var discoveredFrom: String?
     /// Redirect hops that led here (0 unless `source` is `redirect`).
     public var redirectHops: Int
 
-    /// Creates a candidate.
+    /// Creates a candidate; `key` defaults to ``key(for:)`` of `url`.
     public init(
-        url: String, host: String, kind: FrontierKind = .page, depth: Int, source: String,
+        url: String, key: String? = nil, host: String, kind: FrontierKind = .page, depth: Int, source: String,
         discoveredFrom: String? = nil, redirectHops: Int = 0
     ) {
         self.url = url
+        self.key = key ?? Self.key(for: url)
         self.host = host
         self.kind = kind
         self.depth = depth
@@ -52,6 +57,8 @@ public struct FrontierURL: Sendable, Hashable {
     public var depth: Int
     /// Redirect hops that led here.
     public var redirectHops: Int
+    /// How it was found (see ``FrontierCandidate/source``).
+    public var source: String
     /// Failed attempts so far in this pass.
     public var attempts: Int
     /// The stored copy's `ETag`, for `If-None-Match`.
@@ -76,4 +83,19 @@ public enum FrontierState: String, Sendable, Hashable {
     case skipped
     /// Back in the queue for a retry at `notBefore`.
     case queued
+}
+
+/// A pending activity web page (`pending_url`): a donated `webpageURL` above the engagement
+/// threshold that waits for the crawler to verify it.
+public struct PendingURL: Sendable, Hashable {
+    /// Its canonical key, as the importer wrote it.
+    public var key: String
+    /// The URL as donated.
+    public var url: String
+
+    /// Creates a value.
+    public init(key: String, url: String) {
+        self.key = key
+        self.url = url
+    }
 }

@@ -5,14 +5,19 @@ extension Store {
     /// Writes `batch` for pass `run` in one transaction and returns how many URLs were new
     /// to the frontier (or requeued from an earlier pass).
     ///
-    /// A candidate already in the frontier is left alone unless it was last queued by an
-    /// earlier pass (a re-crawl queues it again) or it is still queued deeper than this
-    /// path reaches it (breadth-first depth wins). So no URL is fetched twice in a pass.
+    /// Candidates are deduplicated on their canonical ``FrontierCandidate/key``: one already in
+    /// the frontier (under any spelling with that key) is left alone unless it was last queued by
+    /// an earlier pass (a re-crawl queues it again) or it is still queued deeper than this path
+    /// reaches it (breadth-first depth wins). So no URL is fetched twice in a pass.
+    ///
+    /// A pending activity URL (`pending_url`) is removed in the transaction that writes the final
+    /// state (done, failed, skipped) of its frontier entry, so a kill at any moment loses none.
     public func commit(_ batch: CrawlBatch, run: Int64) async throws(StoreError) -> Int {
         guard !batch.isEmpty else { return 0 }
         return try await write { db in
             let added = try Self.insertCandidates(batch.candidates, run: run, db: db)
             try Self.writeCompletions(batch.completions, db: db)
+            try Self.writeUnusablePending(batch.unusablePending, run: run, db: db)
             try Self.writePages(batch, run: run, db: db)
             let redirect = try db.cachedStatement(
                 sql: """
@@ -52,26 +57,51 @@ extension Store {
     }
 
     private static func insertCandidates(_ candidates: [FrontierCandidate], run: Int64, db: Database) throws -> Int {
+        // The key decides (first clause). The second clause only meets rows keyed NULL by the
+        // v3 backfill (an older spelling of a key another row holds): the same rule applies to them.
+        let requeue = """
+            DO UPDATE SET
+                state = 'queued', run_id = excluded.run_id, depth = excluded.depth,
+                source = excluded.source, discovered_from = excluded.discovered_from,
+                redirect_hops = excluded.redirect_hops, attempts = 0, not_before = 0
+            WHERE crawl_url.run_id < excluded.run_id
+               OR (crawl_url.state = 'queued' AND crawl_url.run_id = excluded.run_id
+                   AND crawl_url.depth > excluded.depth)
+            """
         let statement = try db.cachedStatement(
             sql: """
-                INSERT INTO crawl_url (url, host, kind, depth, source, discovered_from, redirect_hops,
+                INSERT INTO crawl_url (url, url_key, host, kind, depth, source, discovered_from, redirect_hops,
                                        run_id, state, attempts, not_before)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'queued', 0, 0)
-                ON CONFLICT(url) DO UPDATE SET
-                    state = 'queued', run_id = excluded.run_id, depth = excluded.depth,
-                    source = excluded.source, discovered_from = excluded.discovered_from,
-                    redirect_hops = excluded.redirect_hops, attempts = 0, not_before = 0
-                WHERE crawl_url.run_id < excluded.run_id
-                   OR (crawl_url.state = 'queued' AND crawl_url.run_id = excluded.run_id
-                       AND crawl_url.depth > excluded.depth)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'queued', 0, 0)
+                ON CONFLICT(url_key) \(requeue)
+                ON CONFLICT(url) \(requeue)
+                """)
+        // A pending URL keeps the importer's key, which the bridge looks its crawl state up by: should
+        // the row of its URL carry another key (the two spellings normalize alike but key apart), the
+        // row takes the importer's.
+        let adoptKey = try db.cachedStatement(
+            sql: "UPDATE OR IGNORE crawl_url SET url_key = ?1 WHERE url = ?2 AND url_key IS NOT ?1")
+        // A pending URL whose entry already ended in this pass (found through a link before it
+        // was added) is verified: its pending row goes.
+        let verified = try db.cachedStatement(
+            sql: """
+                DELETE FROM pending_url WHERE url_key = ? AND EXISTS (
+                    SELECT 1 FROM crawl_url WHERE url_key = ? AND run_id = ? AND state != 'queued')
                 """)
         var added = 0
         for candidate in candidates {
+            if candidate.source == FrontierCandidate.activitySource {
+                try adoptKey.execute(arguments: [candidate.key, candidate.url])
+            }
             try statement.execute(arguments: [
-                candidate.url, candidate.host, candidate.kind.rawValue, candidate.depth, candidate.source,
-                candidate.discoveredFrom, candidate.redirectHops, run,
+                candidate.url, candidate.key, candidate.host, candidate.kind.rawValue, candidate.depth,
+                candidate.source, candidate.discoveredFrom, candidate.redirectHops, run,
             ])
-            added += db.changesCount
+            let changes = db.changesCount
+            added += changes
+            if changes == 0, candidate.source == FrontierCandidate.activitySource {
+                try verified.execute(arguments: [candidate.key, candidate.key, run])
+            }
         }
         return added
     }
@@ -85,12 +115,40 @@ extension Store {
                     fetched_at = COALESCE(?, fetched_at)
                 WHERE id = ?
                 """)
+        // One check per transaction spares a crawl with no pending URLs a statement per URL.
+        let anyPending = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM pending_url)") ?? false
+        let resolve = try db.cachedStatement(
+            sql: "DELETE FROM pending_url WHERE url_key = (SELECT url_key FROM crawl_url WHERE id = ?)")
         for completion in completions {
             try statement.execute(arguments: [
                 completion.state.rawValue, completion.outcome, completion.httpStatus, completion.detail,
                 completion.etag, completion.lastModified, completion.contentHash, completion.attempts,
                 completion.notBefore, completion.fetchedAt, completion.id,
             ])
+            if anyPending, completion.state != .queued {
+                try resolve.execute(arguments: [completion.id])
+            }
+        }
+    }
+
+    /// Pending URLs that are not crawlable URLs at all: a skipped frontier entry under their key
+    /// says why (for the bridge), and they leave `pending_url`.
+    private static func writeUnusablePending(_ unusable: [UnusablePending], run: Int64, db: Database) throws {
+        guard !unusable.isEmpty else { return }
+        let insert = try db.cachedStatement(
+            sql: """
+                INSERT INTO crawl_url (url, url_key, host, kind, depth, source, run_id, state, outcome, detail)
+                VALUES (?, ?, '', 'page', 0, ?, ?, 'skipped', ?, ?)
+                ON CONFLICT DO NOTHING
+                """)
+        let remove = try db.cachedStatement(sql: "DELETE FROM pending_url WHERE url_key = ?")
+        for entry in unusable {
+            // The URL column holds at most 4 KiB of it (the key, written by the importer, is kept whole).
+            let url = String(decoding: entry.pending.url.utf8.prefix(4096), as: UTF8.self)
+            try insert.execute(arguments: [
+                url, entry.pending.key, FrontierCandidate.activitySource, run, entry.outcome, entry.detail,
+            ])
+            try remove.execute(arguments: [entry.pending.key])
         }
     }
 

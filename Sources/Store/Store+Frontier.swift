@@ -77,7 +77,7 @@ extension Store {
                 rows += try Row.fetchAll(
                     db,
                     sql: """
-                        SELECT c.id, c.url, c.host, c.kind, c.depth, c.redirect_hops, c.attempts,
+                        SELECT c.id, c.url, c.host, c.kind, c.depth, c.redirect_hops, c.source, c.attempts,
                                c.etag, c.last_modified, c.content_hash, p.links, p.is_indexable
                         FROM (SELECT * FROM crawl_url
                               WHERE run_id = ? AND state = 'queued' AND host = ? AND kind = ? AND not_before <= ?
@@ -95,7 +95,8 @@ extension Store {
                     FrontierURL(
                         id: id, url: row["url"], host: row["host"],
                         kind: FrontierKind(rawValue: row["kind"]) ?? .page,
-                        depth: row["depth"], redirectHops: row["redirect_hops"], attempts: row["attempts"],
+                        depth: row["depth"], redirectHops: row["redirect_hops"], source: row["source"],
+                        attempts: row["attempts"],
                         etag: row["etag"], lastModified: row["last_modified"], contentHash: row["content_hash"],
                         storedLinks: row["links"], wasIndexable: row["is_indexable"]))
             }

@@ -7,6 +7,7 @@ extension Store {
         var migrator = DatabaseMigrator()
         registerCrawlSchema(in: &migrator)
         registerIndexSchema(in: &migrator)
+        registerFrontierKeySchema(in: &migrator)
         return migrator
     }()
 

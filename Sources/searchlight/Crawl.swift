@@ -15,10 +15,12 @@ extension Searchlight {
             discussion: """
                 Follows links and sitemaps within the seeds' registrable domains (or the --include and \
                 --exclude patterns), obeys robots.txt for the product token of --user-agent (Applebot by \
-                default, with its Googlebot fallback), and stores each page's searchable item. With no URL, \
-                continues the pending frontier. If a previous crawl was interrupted (even by kill -9), the \
-                same command continues it: only what was in flight is fetched again. A finished crawl run \
-                again re-crawls with conditional requests. Ctrl-C stops cleanly and keeps the crawl resumable.
+                default, with its Googlebot fallback), and stores each page's searchable item. It also fetches \
+                the web pages of imported activities that wait for verification (on any site; their links \
+                are followed only within the seeds' sites). With no URL, it continues the pending frontier: an \
+                unfinished crawl and those activity pages. If a previous crawl was interrupted (even by \
+                kill -9), the same command continues it: only what was in flight is fetched again. A finished \
+                crawl run again re-crawls with conditional requests. Ctrl-C stops cleanly and keeps the crawl resumable.
 
                 Exit status: 0 when every URL ended well (fetched, or skipped by a rule), 1 when some \
                 failed for good after their retries (the summary counts them by kind; the store's \

@@ -1,5 +1,7 @@
 import FixtureServer
 import Foundation
+import GRDB
+import Store
 import Testing
 
 @Suite("searchlight crawl")
@@ -71,5 +73,35 @@ struct CrawlCommandTests {
         let outcome = try await CommandRunner.run(["crawl", "https://example.org/", "--store", store])
         #expect(outcome.status == 3)
         #expect(outcome.standardError.contains(store))
+    }
+}
+
+@Suite("searchlight crawl with no URL")
+struct CrawlPendingCommandTests {
+    @Test("fetches the pending activity web pages when nothing else is unfinished")
+    func pendingOnly() async throws {
+        let server = try await FixtureServer.start(site: "example")
+        let (folder, store) = try CrawlCommandTests.storePath()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try Store(path: store)
+        let queue = try DatabaseQueue(path: store)
+        try await queue.write { db in
+            try db.execute(
+                sql: "INSERT INTO pending_url (url_key, url, added_at) VALUES (?, ?, 0)",
+                arguments: [server.url("/about.html"), server.url("/about.html")])
+        }
+        try queue.close()
+        let outcome = try await CommandRunner.run([
+            "crawl", "--store", store, "--allow-private-network", "--delay", "0", "--json",
+        ])
+        let paths = await server.requests().map(\.path).filter { $0 != "/robots.txt" && !$0.hasPrefix("/.well-known") }
+        await server.stop()
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let summary = try jsonObject(outcome.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines))
+        #expect((summary["counters"] as? [String: Any])?["pagesFetched"] as? Int == 1)
+        #expect(paths == ["/about.html"])
+        let reader = try DatabaseQueue(path: store)
+        let left = try await reader.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM pending_url") }
+        #expect(left == 0)
     }
 }
