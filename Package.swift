@@ -228,7 +228,8 @@ let package = Package(
         .testTarget(
             name: "IndexTests",
             dependencies: [
-                "Index", "Bridge", "Donations", "Store", "FixtureServer",
+                "Index", "Bridge", "Crawler", "Donations", "Fetching", "Store", "FixtureServer",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),

@@ -138,7 +138,6 @@ extension ImportSummary {
         deletions += other.deletions
         deletedItems += other.deletedItems
         deletedActivities += other.deletedActivities
-        pendingURLs += other.pendingURLs
         withheld.merge(other.withheld, uniquingKeysWith: +)
     }
 }

@@ -50,11 +50,6 @@ struct ImportContext: Sendable {
         {
             counts.storedActivities += 1
         }
-        if let key = identity.urlKey, let url = activity.webpageURL, try !Self.wasCrawled(key: key, url: url, in: db) {
-            try db.cachedStatement(sql: "INSERT OR IGNORE INTO pending_url (url_key, url, added_at) VALUES (?, ?, ?)")
-                .execute(arguments: [key, url, now])
-            if db.changesCount > 0 { counts.pendingURLs += 1 }
-        }
     }
 
     private func withholdReason(_ activity: UserActivityRecord, identity: ActivityIdentity?) -> WithholdReason? {
@@ -81,13 +76,6 @@ struct ImportContext: Sendable {
                 """
         ).execute(arguments: [item.bundleIdentifier, item.uniqueIdentifier, item.domainIdentifier, expiresAt, now])
         if db.changesCount > 0 { counts.searchableItems += 1 }
-    }
-
-    /// Whether the crawler has a page or a final state for the URL (by its canonical key or as donated).
-    static func wasCrawled(key: String, url: String, in db: Database) throws -> Bool {
-        try Bool.fetchOne(
-            db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM page WHERE url IN (?, ?))"), arguments: [key, url])
-            ?? false
     }
 
     /// Removes the stored content of activities below `threshold` (after it was raised): below it

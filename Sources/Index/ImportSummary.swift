@@ -25,8 +25,6 @@ public struct ImportSummary: Sendable, Hashable, Codable {
     public var deletedActivities: Int = 0
     /// Activity records counted but not stored, by reason (`notEligibleForPublicIndexing`, …).
     public var withheld: [String: Int] = [:]
-    /// `webpageURL`s added to the crawler's pending frontier.
-    public var pendingURLs: Int = 0
     /// The engagement threshold in force.
     public var engagementThreshold: Int = 0
     /// The first issues, located (`file:line: reason`); ``rejected`` counts them all.

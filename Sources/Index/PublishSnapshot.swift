@@ -70,10 +70,13 @@ struct PublishSnapshot {
             guard let from = canonicalKey(row["from_url"]), let to = canonicalKey(row["to_url"]) else { continue }
             input.redirects.append(RedirectRecord(fromKey: from, toKey: to))
         }
-        let unreachable = try String.fetchCursor(
-            db, sql: "SELECT url FROM crawl_url WHERE state IN ('failed', 'skipped') AND kind = 'page'")
-        while let url = try unreachable.next() {
-            if let key = canonicalKey(url) { input.unreachableKeys.append(key) }
+        // The frontier's key is the same canonical key (the crawler adopts the importer's key for
+        // activity URLs), so a URL the crawler gave up on is found under the activity's own key.
+        let unreachable = try Row.fetchCursor(
+            db,
+            sql: "SELECT url, url_key FROM crawl_url WHERE state IN ('failed', 'skipped') AND kind = 'page'")
+        while let row = try unreachable.next() {
+            if let key = (row["url_key"] as String?) ?? canonicalKey(row["url"]) { input.unreachableKeys.append(key) }
         }
     }
 

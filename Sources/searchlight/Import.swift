@@ -93,7 +93,6 @@ extension Searchlight {
                 "  searchable items added or changed: \(summary.searchableItems)",
                 "  deletions: \(summary.deletions) (\(summary.deletedItems) items, "
                     + "\(summary.deletedActivities) activities)",
-                "  web pages queued for crawling: \(summary.pendingURLs)",
             ]
             for (reason, count) in summary.withheld.sorted(by: { $0.key < $1.key }) {
                 lines.append("  withheld, \(reason): \(count)")
