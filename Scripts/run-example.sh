@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # The main job on a fresh machine: install what is missing, build, serve the bundled
-# example site on loopback, crawl it into the default store (./searchlight.sqlite), and show
-# what the crawler made of it.
+# example site on loopback, crawl it into the default store (./searchlight.sqlite), import the
+# example app's donations, publish the public index, search it, write the dedup report as HTML,
+# and show what the crawler made of the site.
 #
 #   PORT=48123   the example site's loopback port (fixed, so a second run re-crawls the same
 #                URLs with conditional requests instead of adding a new host to the store)
 #   STORE=./searchlight.sqlite
+#   REPORT=./searchlight-report.html
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -46,6 +48,31 @@ echo "== searchlight crawl $base/ --store $store --allow-private-network --plain
 echo
 echo "== the same crawl again: a re-crawl with conditional requests, nothing re-extracted"
 "$bin/searchlight" crawl "$base/" --store "$store" --allow-private-network --plain-http-app-site-association --json
+
+echo
+echo "== import what the recipe app donated (Fixtures/donations/example.jsonl; one bad line on purpose)"
+sed "s#{{origin}}#$base#g" Fixtures/donations/example.jsonl >"$work/donations.jsonl"
+"$bin/searchlight" import "$work/donations.jsonl" --store "$store" || true
+
+echo
+echo "== publish: deduplicate pages and donations, apply the eligibility gate, build the public index"
+"$bin/searchlight" publish --store "$store"
+
+echo
+echo "== crawl the activity pages publish queued (never crawled before), then publish again"
+"$bin/searchlight" crawl --store "$store" --allow-private-network --plain-http-app-site-association >/dev/null || true
+"$bin/searchlight" publish --store "$store"
+
+echo
+echo "== search the public index"
+"$bin/searchlight" search "lemon tart" --store "$store" || true
+"$bin/searchlight" search --query 'title == "*rye*"c' --store "$store" || true
+
+report=${REPORT:-./searchlight-report.html}
+echo
+echo "== the dedup report (also written as HTML to $report)"
+"$bin/searchlight" report --store "$store"
+"$bin/searchlight" report --store "$store" --format html --output "$report"
 
 echo
 echo "== robots.txt decisions for Applebot and for a bot the file shuts out"
