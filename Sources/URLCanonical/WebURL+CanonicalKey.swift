@@ -101,5 +101,6 @@ extension WebURL {
 /// The dedup key (``WebURL/canonicalKey``) of `string` resolved against `base`, or `nil` when it does not
 /// parse as a URL.
 public func canonicalKey(_ string: String, base: WebURL? = nil) -> String? {
-    WebURL(string, base: base)?.canonicalKey
+    if base == nil, let key = CanonicalKeyFastPath.key(string) { return key }
+    return WebURL(string, base: base)?.canonicalKey
 }
