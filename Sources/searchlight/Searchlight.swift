@@ -14,7 +14,7 @@ struct Searchlight: AsyncParsableCommand {
             2 usage error, 3 runtime failure.
             """,
         version: "0.1.0",
-        subcommands: [Crawl.self, Fetch.self, Extract.self, Validate.self, RobotsCheck.self]
+        subcommands: [Crawl.self, Fetch.self, Extract.self, Validate.self, RobotsCheck.self, Search.self, Export.self]
     )
 
     /// Runs the command, mapping errors onto the exit statuses of SPEC §7: argument
