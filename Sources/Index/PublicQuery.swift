@@ -9,7 +9,8 @@ import Store
 ///
 /// `keywords` is multi-valued: a comparison holds when it holds for some keyword
 /// (`keywords == "tart"` matches an item whose keywords include "tart"), and `keywords != "tart"`
-/// when no keyword equals "tart". Text comparisons are exact unless the value has `c` (case), `d`
+/// when the item has keywords and none equals "tart" (like `!=` on any attribute, an item without
+/// the attribute does not match). Text comparisons are exact unless the value has `c` (case), `d`
 /// (case and diacritics, e.g. `"creme"cd` matches "Crème"), `w` or `t` modifiers. Dates compare as
 /// seconds since 1970 with `$time…` values or ISO 8601 strings.
 public struct PublicQuery: Sendable {
@@ -99,7 +100,7 @@ public struct PublicQuery: Sendable {
             // No keyword equals the value (not: some keyword differs from it).
             let equal = QueryExpression.comparison(
                 attribute: keywordsAttribute, op: .equal, value: value, modifiers: modifiers)
-            return "(NOT \(try someKeyword(equal)))"
+            return "(item.keywords IS NOT NULL AND NOT \(try someKeyword(equal)))"
         case .comparison(keywordsAttribute, .equal, .any, _), .comparison(keywordsAttribute, .notEqual, .any, _):
             return try leaf(compiler, expression)
         case .comparison(keywordsAttribute, _, _, _), .inRange(keywordsAttribute, _, _):
