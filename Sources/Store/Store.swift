@@ -26,6 +26,7 @@ public final class Store: Sendable {
         configuration.busyMode = .timeout(30)
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            db.add(function: Self.foldFunction)
         }
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
@@ -33,6 +34,17 @@ public final class Store: Sendable {
         } catch {
             throw StoreError(path: path, underlying: error)
         }
+    }
+
+    /// The name of the SQL function every connection of the store has that folds case and
+    /// diacritics of text (`searchlight_fold('Crème') = 'creme'`); other values pass through.
+    /// The query language's `d` modifier compiles to it.
+    package static let foldFunctionName = "searchlight_fold"
+
+    /// Deterministic, so SQLite may call it once per distinct argument in a statement.
+    private static let foldFunction = DatabaseFunction(foldFunctionName, argumentCount: 1, pure: true) { values in
+        guard case .string(let text) = values[0].storage else { return values[0] }
+        return text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     }
 
     /// Runs `PRAGMA integrity_check` and returns its lines; `["ok"]` for a sound file.

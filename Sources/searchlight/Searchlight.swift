@@ -15,8 +15,8 @@ struct Searchlight: AsyncParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [
-            Crawl.self, Import.self, Publish.self, Report.self, Delete.self, Fetch.self, Extract.self, Validate.self,
-            RobotsCheck.self,
+            Crawl.self, Import.self, Publish.self, Search.self, Report.self, Export.self, Delete.self, Fetch.self,
+            Extract.self, Validate.self, RobotsCheck.self,
         ]
     )
 

@@ -1,0 +1,68 @@
+/// Free text typed by a user, turned into a safe FTS5 `MATCH` expression for the public index.
+///
+/// The text is split the way the index's `unicode61` tokenizer splits (runs of letters, digits and
+/// private-use characters; combining marks stay with their letter), and each word becomes a quoted
+/// FTS5 string, so nothing the user types — quotes, `AND`/`OR`/`NOT`/`NEAR`, `-`, `*`, `^`, `:`,
+/// column filters, parentheses — is ever read as FTS5 syntax. The words are AND-ed: an item matches
+/// when it has every word, in any of title, description or keywords.
+///
+/// Prefix matching works like Spotlight's: every word of two or more characters also matches the
+/// words it begins (`lem tar` finds "Lemon tart"). A one-character word matches only itself, because
+/// a one-letter prefix matches almost every item and the index keeps no one-character prefixes.
+/// Case and diacritics never matter (`creme` finds "Crème"): the tokenizer folds both sides.
+public struct FullTextQuery: Sendable, Hashable {
+    /// The most characters of text read; longer text is rejected, not truncated.
+    public static let maxLength = 1_024
+    /// The most words a query may have.
+    public static let maxWords = 32
+
+    /// The words of the text, in order, as typed (folding is the tokenizer's job).
+    public let words: [String]
+
+    /// Splits `text` into words.
+    /// - Throws: ``SearchError/textTooLong`` or ``SearchError/tooManyWords`` past the bounds.
+    ///   Text with no letters or digits gives no words (not an error: see ``isEmpty``).
+    public init(_ text: String) throws(SearchError) {
+        guard text.unicodeScalars.count <= Self.maxLength else { throw .textTooLong(limit: Self.maxLength) }
+        var words: [String] = []
+        var current = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if Self.isTokenScalar(scalar) {
+                current.append(scalar)
+            } else if !current.isEmpty {
+                words.append(String(current))
+                current = String.UnicodeScalarView()
+            }
+        }
+        if !current.isEmpty { words.append(String(current)) }
+        guard words.count <= Self.maxWords else { throw .tooManyWords(limit: Self.maxWords) }
+        self.words = words
+    }
+
+    /// Whether the text had no word to search for (empty, spaces or punctuation only).
+    public var isEmpty: Bool { words.isEmpty }
+
+    /// The FTS5 expression: `"word"*` for each word (a one-character word without `*`), joined by
+    /// `AND`; `nil` when there is no word. Each word holds only letters, digits and marks, and any
+    /// `"` is doubled regardless, so the string can never leave its quotes.
+    public var matchExpression: String? {
+        guard !words.isEmpty else { return nil }
+        return words.map { word in
+            let quoted = "\"" + word.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+            return word.unicodeScalars.count > 1 ? quoted + "*" : quoted
+        }.joined(separator: " AND ")
+    }
+
+    /// `unicode61`'s token characters (general categories L*, N*, Co), plus combining marks so a
+    /// decomposed "é" stays in its word (inside quotes FTS5 re-tokenizes it the same way as the text).
+    static func isTokenScalar(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+            .decimalNumber, .letterNumber, .otherNumber, .privateUse,
+            .nonspacingMark, .spacingMark, .enclosingMark:
+            return true
+        default:
+            return false
+        }
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import GRDB
+import SearchQuery
+import Store
+
+/// The `CSSearchQuery` language (SPEC §4) over the public index: attribute names as in Apple's
+/// `CSSearchableItemAttributeSet` and `NSUserActivity`, compiled to a parameterised SQL condition on
+/// `public_item` (aliased `item`).
+///
+/// `keywords` is multi-valued: a comparison holds when it holds for some keyword
+/// (`keywords == "tart"` matches an item whose keywords include "tart"), and `keywords != "tart"`
+/// when the item has keywords and none equals "tart" (like `!=` on any attribute, an item without
+/// the attribute does not match). Text comparisons are exact unless the value has `c` (case), `d`
+/// (case and diacritics, e.g. `"creme"cd` matches "Crème"), `w` or `t` modifiers. Dates compare as
+/// seconds since 1970 with `$time…` values or ISO 8601 strings.
+public struct PublicQuery: Sendable {
+    /// The SQL condition, reading `item.*` columns; user text appears only in ``arguments``.
+    public let sql: String
+    /// The bound values of ``sql``, in order.
+    public let arguments: [QueryArgument]
+
+    /// The attributes a query may name, and the column each reads.
+    public static let attributes: [String: QueryColumn] = {
+        func text(_ sql: String) -> QueryColumn { QueryColumn(sql: "item." + sql, kind: .text) }
+        func number(_ sql: String) -> QueryColumn { QueryColumn(sql: "item." + sql, kind: .number) }
+        func date(_ sql: String) -> QueryColumn { QueryColumn(sql: "item." + sql, kind: .date) }
+        return [
+            "title": text("title"),
+            "displayName": text("title"),
+            "contentDescription": text("description"),
+            "keywords": text("keywords"),
+            "webpageURL": text("webpage_url"),
+            "contentURL": text("webpage_url"),
+            "url": text("webpage_url"),
+            "uniqueIdentifier": text("unique_identifier"),
+            "domainIdentifier": text("domain_identifier"),
+            "bundleIdentifier": text("bundle"),
+            "rating": number("rating"),
+            "ratingCount": number("rating_count"),
+            "engagement": number("engagement"),
+            "expirationDate": date("expires_at"),
+            "lastUsedDate": date("last_seen"),
+            "contentModificationDate": date("last_seen"),
+            "addedDate": date("published_at"),
+        ]
+    }()
+
+    /// The attribute whose column holds several values, one per line.
+    static let keywordsAttribute = "keywords"
+
+    /// `item.keywords` as rows of `json_each` (column `value`): the newline-separated list is quoted
+    /// with `json_quote`, whose output has a `\n` escape exactly where a newline was once every
+    /// backslash of the text is first swapped for U+0001 (and swapped back in ``keywordValue``), so
+    /// turning `\n` into `","` always gives a valid JSON array.
+    static let keywordRows =
+        #"json_each('[' || replace(json_quote(replace(item.keywords, '\', char(1))), '\n', '","') || ']')"#
+    /// One keyword of ``keywordRows``.
+    static let keywordValue = #"replace(keyword.value, char(1), '\')"#
+
+    /// Parses and compiles `text`; `now` resolves `$time` values.
+    /// - Throws: ``SearchError/query(_:)`` with the 1-based column of a syntax error (0 for an
+    ///   unknown attribute or a value of the wrong kind).
+    public init(_ text: String, now: Date = Date()) throws(SearchError) {
+        do {
+            let expression = try QueryParser.parse(text)
+            var arguments: [QueryArgument] = []
+            sql = try Self.condition(expression, now: now, arguments: &arguments)
+            self.arguments = arguments
+        } catch {
+            throw .query(error)
+        }
+    }
+
+    private static let compiler = QueryCompiler(columns: attributes, foldFunction: Store.foldFunctionName)
+    private static let keywordCompiler = QueryCompiler(
+        columns: [keywordsAttribute: QueryColumn(sql: keywordValue, kind: .text)], foldFunction: Store.foldFunctionName)
+
+    /// Compiles `expression`, sending comparisons of `keywords` through ``keywordRows``.
+    private static func condition(_ expression: QueryExpression, now: Date, arguments: inout [QueryArgument])
+        throws(QuerySyntaxError) -> String
+    {
+        func leaf(_ compiler: QueryCompiler, _ expression: QueryExpression) throws(QuerySyntaxError) -> String {
+            let (sql, leafArguments) = try compiler.compile(expression, now: now)
+            arguments += leafArguments
+            return sql
+        }
+        func someKeyword(_ expression: QueryExpression) throws(QuerySyntaxError) -> String {
+            "EXISTS (SELECT 1 FROM \(keywordRows) AS keyword WHERE \(try leaf(keywordCompiler, expression)))"
+        }
+        switch expression {
+        case .and(let left, let right):
+            return "(\(try condition(left, now: now, arguments: &arguments)) AND "
+                + "\(try condition(right, now: now, arguments: &arguments)))"
+        case .or(let left, let right):
+            return "(\(try condition(left, now: now, arguments: &arguments)) OR "
+                + "\(try condition(right, now: now, arguments: &arguments)))"
+        case .not(let inner):
+            return "(NOT \(try condition(inner, now: now, arguments: &arguments)))"
+        case .comparison(keywordsAttribute, .notEqual, let value, let modifiers) where value != .any:
+            // No keyword equals the value (not: some keyword differs from it).
+            let equal = QueryExpression.comparison(
+                attribute: keywordsAttribute, op: .equal, value: value, modifiers: modifiers)
+            return "(item.keywords IS NOT NULL AND NOT \(try someKeyword(equal)))"
+        case .comparison(keywordsAttribute, .equal, .any, _), .comparison(keywordsAttribute, .notEqual, .any, _):
+            return try leaf(compiler, expression)
+        case .comparison(keywordsAttribute, _, _, _), .inRange(keywordsAttribute, _, _):
+            return try someKeyword(expression)
+        case .comparison, .inRange:
+            return try leaf(compiler, expression)
+        }
+    }
+
+    /// ``arguments`` as GRDB statement arguments.
+    var statementArguments: StatementArguments {
+        StatementArguments(
+            arguments.map { argument -> DatabaseValue in
+                switch argument {
+                case .text(let text): text.databaseValue
+                case .number(let number): number.databaseValue
+                }
+            })
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import GRDB
+import Index
+import Store
+import Testing
+
+/// The CSSearchQuery language over the public index: every mapped attribute, keywords, dates, folding.
+@Suite struct PublicQueryTests {
+    static let now = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
+    static let rows: [PublicItemRow] = [
+        PublicItemRow(
+            id: 1, title: "Lemon tart", description: "A sharp lemon tart.", keywords: ["tart", "lemon", "a\\nb"],
+            url: "https://example.com/tart", bundle: "com.example.recipes", domain: "recipes.desserts",
+            rating: 4.5, ratingCount: 120, engagement: 12, boost: 1.0, sources: "web,activity",
+            expiresAt: now.timeIntervalSince1970 + 86_400, lastSeen: now.timeIntervalSince1970 - 3_600),
+        PublicItemRow(
+            id: 2, title: "Crème brûlée", description: "Burnt cream.", keywords: ["tartlet", "French dessert"],
+            url: "https://example.com/creme", bundle: "com.example.recipes", domain: "recipes",
+            rating: 3.0, ratingCount: 4, engagement: 3, boost: 0.5,
+            expiresAt: now.timeIntervalSince1970 - 86_400, lastSeen: now.timeIntervalSince1970 - 10 * 86_400),
+        PublicItemRow(id: 3, title: "Plain page", lastSeen: now.timeIntervalSince1970 - 100 * 86_400),
+    ]
+
+    func search(_ query: String, text: String = "") async throws -> [Int64] {
+        let store = try IndexTestStore()
+        defer { store.cleanUp() }
+        let opened = try store.open()
+        try PublicItemRow.insert(Self.rows, path: store.path)
+        let results = try await PublicSearch(store: opened).search(text, query: query, now: Self.now)
+        let byIdentifier = Dictionary(uniqueKeysWithValues: Self.rows.map { ($0.uniqueIdentifier, $0.id) })
+        #expect(results.total == results.hits.count)
+        return results.hits.compactMap { byIdentifier[$0.uniqueIdentifier] }.sorted()
+    }
+
+    @Test(arguments: [
+        (#"title == "Lemon tart""#, [Int64(1)]),
+        (#"title == "lemon tart""#, []),
+        (#"title == "lemon tart"c"#, [1]),
+        (#"displayName == "lemon*"c"#, [1]),
+        (#"title == "creme brulee"cd"#, [2]),
+        (#"title == "CRèME*"c"#, [2]),
+        (#"title == "creme*"c"#, []),
+        (#"contentDescription == "*cream*""#, [2]),
+        (#"contentDescription == "sharp"wc"#, [1]),
+        (#"contentDescription == *"#, [1, 2]),
+        (#"contentDescription != *"#, [3]),
+        (#"webpageURL == "https://example.com/tart""#, [1]),
+        (#"url == "https://example.com/*""#, [1, 2]),
+        (#"contentURL == "*creme""#, [2]),
+        (#"uniqueIdentifier == "item-3""#, [3]),
+        (#"domainIdentifier == "recipes*""#, [1, 2]),
+        (#"domainIdentifier == "recipes""#, [2]),
+        (#"bundleIdentifier == "com.example.recipes""#, [1, 2]),
+        ("rating >= 4", [1]),
+        ("InRange(rating, 2, 4)", [2]),
+        ("ratingCount > 100", [1]),
+        ("engagement < 5", [2, 3]),
+        ("engagement == 12 || engagement == 0", [1, 3]),
+        ("!(engagement > 0)", [3]),
+        ("(rating > 1) && !(rating > 4)", [2]),
+    ])
+    func everyMappedAttribute(query: String, expected: [Int64]) async throws {
+        #expect(try await search(query) == expected)
+    }
+
+    @Test(arguments: [
+        (#"keywords == "tart""#, [Int64(1)]),
+        (#"keywords == "TART"c"#, [1]),
+        (#"keywords == "tart*""#, [1, 2]),
+        (#"keywords == "french dessert"c"#, [2]),
+        (#"keywords == "dessert"wc"#, [2]),
+        (#"keywords == "a\\nb""#, [1]),
+        (#"keywords == "b""#, []),
+        (#"keywords != "tart""#, [2]),
+        (#"keywords == *"#, [1, 2]),
+        (#"keywords != *"#, [3]),
+        (#"keywords == "lemon" && keywords == "tart""#, [1]),
+    ])
+    func keywordsAreMultiValued(query: String, expected: [Int64]) async throws {
+        #expect(try await search(query) == expected)
+    }
+
+    @Test(arguments: [
+        ("expirationDate > $time.now", [Int64(1)]),
+        ("expirationDate < $time.now", [2]),
+        ("lastUsedDate >= $time.today(-1)", [1]),
+        ("contentModificationDate < $time.now(-86400)", [2, 3]),
+        (#"lastUsedDate >= "2025-12-31T00:00:00Z""#, [1]),
+        (#"InRange(expirationDate, $time.iso("2025-12-30T00:00:00Z"), $time.today)"#, [2]),
+    ])
+    func datesCompareWithTime(query: String, expected: [Int64]) async throws {
+        #expect(try await search(query) == expected)
+    }
+
+    @Test func textAndQueryCombine() async throws {
+        #expect(try await search("rating >= 1", text: "tart") == [1, 2])
+        #expect(try await search("rating < 4", text: "tart") == [2])
+        #expect(try await search("rating < 4", text: "lemon") == [])
+        #expect(try await search("rating >= 1", text: "cream") == [2])
+    }
+
+    @Test(arguments: [
+        (#"title == "x" &&"#, 16),
+        (#"title = "x""#, 7),
+        (#"(title == "x""#, 14),
+        (#"title == "x"#, 10),
+    ])
+    func syntaxErrorsNameTheirColumn(query: String, column: Int) async throws {
+        do {
+            _ = try await search(query)
+            Issue.record("no error for \(query)")
+        } catch let error as SearchError {
+            guard case .query(let syntax) = error else { throw error }
+            #expect(syntax.column == column)
+            #expect(error.isUsageError)
+        }
+    }
+
+    @Test func unknownAttributeIsAUsageError() async throws {
+        await #expect(throws: SearchError.self) { try await search(#"author == "x""#) }
+    }
+
+    @Test(arguments: [
+        ("Crème Brûlée", "creme brulee"), ("ÉCOLE", "ecole"), ("straße", "strasse"), ("Ångström", "angstrom"),
+    ])
+    func foldFunctionFoldsCaseAndDiacritics(input: String, folded: String) async throws {
+        let store = try IndexTestStore()
+        defer { store.cleanUp() }
+        let opened = try store.open()
+        let result = try await opened.pool.read { db in
+            try String.fetchOne(db, sql: "SELECT searchlight_fold(?)", arguments: [input])
+        }
+        #expect(result == folded)
+        let number = try await opened.pool.read { db in try Int.fetchOne(db, sql: "SELECT searchlight_fold(42)") }
+        #expect(number == 42)
+    }
+}

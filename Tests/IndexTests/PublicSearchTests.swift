@@ -1,0 +1,139 @@
+import Foundation
+import GRDB
+import Index
+import Store
+import Testing
+
+/// Free-text search: ranking, prefixes, diacritics, hostile text.
+@Suite struct PublicSearchTests {
+    static let rows: [PublicItemRow] = [
+        PublicItemRow(id: 1, title: "Lemon tart", description: "A sharp dessert.", url: "https://a.example/tart"),
+        PublicItemRow(
+            id: 2, title: "Apple pie", description: "Better than a lemon cake.", url: "https://a.example/pie"),
+        PublicItemRow(id: 3, title: "Crème brûlée", description: "Burnt cream.", url: "https://a.example/creme"),
+        PublicItemRow(id: 4, title: "Plum jam", description: "Sweet.", keywords: ["lemon"], url: "https://a.example/j"),
+        PublicItemRow(id: 5, title: "Fig roll", description: "Figs.", engagement: 9, boost: 2.0),
+        PublicItemRow(id: 6, title: "Fig roll", description: "Figs.", engagement: 1, boost: 0.5),
+        PublicItemRow(id: 7, title: "Fig roll", description: "Figs.", engagement: 9, boost: 2.0),
+    ]
+
+    func withSearch<T>(_ body: (PublicSearch) async throws -> T) async throws -> T {
+        let store = try IndexTestStore()
+        defer { store.cleanUp() }
+        let opened = try store.open()
+        try PublicItemRow.insert(Self.rows, path: store.path)
+        return try await body(PublicSearch(store: opened))
+    }
+
+    func ids(_ results: SearchResults) -> [String] { results.hits.map(\.uniqueIdentifier) }
+
+    @Test func titleMatchRanksAboveKeywordsAboveDescription() async throws {
+        let results = try await withSearch { try await $0.search("lemon") }
+        #expect(results.total == 3)
+        #expect(ids(results) == ["https://a.example/tart", "https://a.example/j", "https://a.example/pie"])
+        let scores = results.hits.map(\.score)
+        #expect(scores == scores.sorted(by: >))
+        #expect(results.hits[0].title == "Lemon tart")
+        #expect(results.hits[0].sources == ["web"])
+        #expect(results.hits[0].contentDescription == "A sharp dessert.")
+    }
+
+    @Test func engagementBoostBreaksTiesThenLowerIDFirst() async throws {
+        let results = try await withSearch { try await $0.search("fig roll") }
+        #expect(ids(results) == ["item-5", "item-7", "item-6"])
+        #expect(results.hits[0].score - results.hits[2].score > 1.4)
+    }
+
+    @Test(arguments: [
+        ("lem", ["https://a.example/tart", "https://a.example/j", "https://a.example/pie"]),
+        ("lem ta", ["https://a.example/tart"]),
+        ("TART le", ["https://a.example/tart"]),
+        ("crem", ["https://a.example/creme"]),
+        ("CRÈME BRÛL", ["https://a.example/creme"]),
+        ("creme brulee", ["https://a.example/creme"]),
+        ("l", []),
+        ("tartx", []),
+    ])
+    func prefixesCaseAndDiacritics(text: String, expected: [String]) async throws {
+        let results = try await withSearch { try await $0.search(text) }
+        #expect(ids(results) == expected)
+        #expect(results.total == expected.count)
+    }
+
+    /// Nothing typed is FTS5 syntax: each of these is words, AND-ed.
+    @Test(arguments: [
+        ("lemon\" OR \"plum", 0),
+        ("NEAR(lemon tart)", 0),
+        ("lemon OR plum", 0),
+        ("-lemon", 3),
+        ("lemon*", 3),
+        ("title:lemon", 0),
+        ("{title}: lemon", 0),
+        ("^lemon", 3),
+        ("(lemon", 3),
+        ("lemon AND", 0),
+        ("lemon NOT tart", 0),
+        ("'; DROP TABLE public_item; --", 0),
+        ("\"\"\"", -1),
+        ("   \t ", -1),
+        ("", -1),
+        ("*:^-()", -1),
+    ])
+    func hostileTextIsOnlyWords(text: String, expected: Int) async throws {
+        try await withSearch { search in
+            if expected < 0 {
+                do {
+                    _ = try await search.search(text)
+                    Issue.record("no error for \(text)")
+                } catch let error as SearchError {
+                    #expect(error.isUsageError)
+                    #expect(error.description.contains("nothing to search for"))
+                }
+            } else {
+                let results = try await search.search(text)
+                #expect(results.total == expected)
+            }
+            // The index is intact afterwards.
+            let after = try await search.search("lemon")
+            #expect(after.total == 3)
+        }
+    }
+
+    @Test func boundsAreUsageErrors() async throws {
+        try await withSearch { search in
+            for limit in [0, -1, PublicSearch.maxLimit + 1] {
+                await #expect(throws: SearchError.self) { try await search.search("lemon", limit: limit) }
+            }
+            let long = String(repeating: "a", count: FullTextQuery.maxLength + 1)
+            await #expect(throws: SearchError.self) { try await search.search(long) }
+            let many = Array(repeating: "ab", count: FullTextQuery.maxWords + 1).joined(separator: " ")
+            await #expect(throws: SearchError.self) { try await search.search(many) }
+            let one = try await search.search("lemon", limit: 1)
+            #expect(one.hits.count == 1)
+        }
+    }
+
+    @Test func matchExpressionQuotesEveryWord() throws {
+        #expect(try FullTextQuery("Lemon \"tart\" OR x").matchExpression == #""Lemon"* AND "tart"* AND "OR"* AND "x""#)
+        #expect(try FullTextQuery("e\u{301}clair").words == ["e\u{301}clair"])
+        #expect(try FullTextQuery("!!! ...").matchExpression == nil)
+    }
+
+    /// Over the rank budget, `total` stays exact and results still come best first.
+    @Test func commonWordOverTheRankBudget() async throws {
+        let store = try IndexTestStore()
+        defer { store.cleanUp() }
+        let opened = try store.open()
+        let count = PublicSearch.rankBudget + 50
+        let rows = (1...count).map { id in
+            PublicItemRow(
+                id: Int64(id), title: id == count ? "Common common" : "Item \(id)",
+                description: "common words", boost: id == count ? 100 : Double(id % 7))
+        }
+        try PublicItemRow.insert(rows, path: store.path)
+        let results = try await PublicSearch(store: opened).search("common", limit: 5)
+        #expect(results.total == count)
+        #expect(results.hits.first?.uniqueIdentifier == "item-\(count)")
+        #expect(results.hits.map(\.score) == results.hits.map(\.score).sorted(by: >))
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import GRDB
+import Store
+import Testing
+
+/// `searchlight search` and `export` as a user runs them: output shapes and exit statuses.
+@Suite struct SearchCommandTests {
+    struct Fixture {
+        let folder: URL
+        var path: String { folder.appendingPathComponent("searchlight.sqlite").path }
+
+        init() throws {
+            folder = FileManager.default.temporaryDirectory.appendingPathComponent("searchlight-cli-\(UUID())")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            _ = try Store(path: path)
+            let queue = try DatabaseQueue(path: path)
+            try queue.write { db in
+                for (id, title, description) in [
+                    (1, "Lemon tart", "A sharp lemon tart."), (2, "Apple pie", nil), (3, "Lemonade", "Cold."),
+                ] {
+                    try db.execute(
+                        sql: """
+                            INSERT INTO cluster (id, key, fingerprint, published, reason, matched_by, members)
+                            VALUES (?, ?, x'00', 1, 'published', '[]', '[]')
+                            """, arguments: [id, "k\(id)"])
+                    try db.execute(
+                        sql: """
+                            INSERT INTO public_item (id, cluster_id, unique_identifier, webpage_url, title, description,
+                                engagement, boost, sources, last_seen, published_at, item_json)
+                            VALUES (?1, ?1, ?2, ?2, ?3, ?4, 3, 1.0, 'web,activity', 0, 0, ?5)
+                            """,
+                        arguments: [id, "https://example.com/\(id)", title, description, "{\"id\":\(id)}"])
+                }
+            }
+        }
+
+        func cleanUp() { try? FileManager.default.removeItem(at: folder) }
+    }
+
+    @Test func jsonHasTheSpecShape() async throws {
+        let fixture = try Fixture()
+        defer { fixture.cleanUp() }
+        let outcome = try await CommandRunner.run(["search", "lem", "--json", "--store", fixture.path])
+        #expect(outcome.status == 0)
+        let object = try jsonObject(outcome.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines))
+        #expect(Set(object.keys) == ["query", "total", "results"])
+        #expect(object["query"] as? String == "lem")
+        #expect(object["total"] as? Int == 2)
+        let results = try #require(object["results"] as? [[String: Any]])
+        #expect(results.count == 2)
+        let first = try #require(results.first)
+        #expect(
+            Set(first.keys) == ["uniqueIdentifier", "title", "contentDescription", "webpageURL", "sources", "score"])
+        #expect(first["uniqueIdentifier"] as? String == "https://example.com/3")  // the shorter item
+        #expect(first["webpageURL"] as? String == "https://example.com/3")
+        #expect(first["title"] as? String == "Lemonade")
+        #expect(first["sources"] as? [String] == ["web", "activity"])
+        #expect(first["score"] is Double)
+        let apple = try await CommandRunner.run(["search", "apple", "--json", "--store", fixture.path])
+        let hit = try #require((try jsonObject(apple.standardOutput)["results"] as? [[String: Any]])?.first)
+        #expect(hit["contentDescription"] is NSNull)
+    }
+
+    @Test func exitStatuses() async throws {
+        let fixture = try Fixture()
+        defer { fixture.cleanUp() }
+        let text = try await CommandRunner.run(["search", "lemon", "tart", "--store", fixture.path])
+        #expect(text.status == 2)  // one QUERY argument only
+        let found = try await CommandRunner.run(["search", "lemon tart", "--store", fixture.path])
+        #expect(found.status == 0)
+        #expect(found.standardOutput.hasPrefix("1. Lemon tart  (score "))
+        #expect(found.standardOutput.contains("https://example.com/1"))
+        let none = try await CommandRunner.run(["search", "zzz", "--store", fixture.path])
+        #expect(none.status == 1)
+        let query = try await CommandRunner.run(["search", "--query", #"title == "apple*"c"#, "--store", fixture.path])
+        #expect(query.status == 0)
+        #expect(query.standardOutput.contains("Apple pie"))
+        let bad = try await CommandRunner.run(["search", "--query", #"title == "x" &&"#, "--store", fixture.path])
+        #expect(bad.status == 2)
+        #expect(bad.standardError.contains("search: column 16:"))
+        let empty = try await CommandRunner.run(["search", "\"*()", "--store", fixture.path])
+        #expect(empty.status == 2)
+        let limit = try await CommandRunner.run(["search", "lemon", "--limit", "0", "--store", fixture.path])
+        #expect(limit.status == 2)
+        let missing = fixture.folder.appendingPathComponent("none.sqlite").path
+        let noStore = try await CommandRunner.run(["search", "lemon", "--store", missing])
+        #expect(noStore.status == 3)
+        #expect(!FileManager.default.fileExists(atPath: missing))
+    }
+
+    @Test func batchPrintsOneTimedLinePerQuery() async throws {
+        let fixture = try Fixture()
+        defer { fixture.cleanUp() }
+        let file = fixture.folder.appendingPathComponent("queries.txt")
+        try "lemon\n# comment\n\nq: title == \"Apple pie\"\nq: title ==\n".write(
+            to: file, atomically: true, encoding: .utf8)
+        let outcome = try await CommandRunner.run(["search", "--queries", file.path, "--store", fixture.path])
+        #expect(outcome.status == 1)
+        let lines = try outcome.standardOutput.split(separator: "\n").map { try jsonObject($0) }
+        #expect(lines.count == 3)
+        #expect(lines[0]["total"] as? Int == 2)
+        #expect(lines[0]["elapsedMs"] is Double)
+        #expect(lines[1]["kind"] as? String == "query")
+        #expect(lines[1]["total"] as? Int == 1)
+        #expect(lines[2]["line"] as? Int == 5)
+        #expect((lines[2]["error"] as? String)?.hasPrefix("column") == true)
+        #expect(outcome.standardError.contains("searches: 2, p50"))
+    }
+
+    @Test func exportWritesJSONLinesToAFile() async throws {
+        let fixture = try Fixture()
+        defer { fixture.cleanUp() }
+        let output = fixture.folder.appendingPathComponent("index.jsonl")
+        let outcome = try await CommandRunner.run(["export", "--output", output.path, "--store", fixture.path])
+        #expect(outcome.status == 0)
+        #expect(try String(contentsOf: output, encoding: .utf8) == "{\"id\":1}\n{\"id\":2}\n{\"id\":3}\n")
+        let stdout = try await CommandRunner.run(["export", "--format", "jsonl", "--store", fixture.path])
+        #expect(stdout.standardOutput == "{\"id\":1}\n{\"id\":2}\n{\"id\":3}\n")
+        let bad = try await CommandRunner.run(["export", "--format", "csv", "--store", fixture.path])
+        #expect(bad.status == 2)
+    }
+}
