@@ -39,7 +39,10 @@ struct ActivityRow {
         let words = (attributes?.keywords).flatMap { $0.isEmpty ? nil : $0 } ?? activity.keywords ?? []
         // Newline-separated: a keyword may hold spaces, never a newline (they are single-line strings).
         keywords =
-            words.isEmpty ? nil : words.map { $0.replacingOccurrences(of: "\n", with: " ") }.joined(separator: "\n")
+            words.isEmpty
+            ? nil
+            : words.map { $0.contains("\n") ? $0.replacingOccurrences(of: "\n", with: " ") : $0 }.joined(
+                separator: "\n")
         thumbnailURL = attributes?.thumbnailURL
         rating = attributes?.rating
         ratingCount = attributes?.ratingCount

@@ -1,6 +1,7 @@
 import Crypto
 import Donations
 import Foundation
+import Markup
 import URLCanonical
 
 /// Keyed hashes of what an activity is and who donated it (SPEC §4: below the engagement threshold
@@ -8,18 +9,22 @@ import URLCanonical
 ///
 /// HMAC-SHA-256 with the store's own random key, cut to 128 bits: enough to never collide among the
 /// records of one store, and without the key a hash cannot be checked against a guessed URL.
-struct DonationHasher: Sendable {
-    // The key's bytes (Crypto's `SymmetricKey` is not `Sendable`; making one per hash is cheap).
-    private let salt: [UInt8]
+// `@unchecked`: `HMAC<SHA256>` is a plain value (the keyed hash state) that swift-crypto does not mark
+// `Sendable`; a copy shares nothing with the original.
+struct DonationHasher: @unchecked Sendable {
+    /// The state after absorbing the key: copied for each hash instead of re-keying every time.
+    private let keyed: HMAC<SHA256>
 
     init(salt: [UInt8]) {
-        self.salt = salt
+        keyed = HMAC<SHA256>(key: SymmetricKey(data: salt))
     }
 
     /// 16 bytes of HMAC-SHA-256 over `text`.
     func hash(_ text: String) -> Data {
-        let code = HMAC<SHA256>.authenticationCode(for: Data(text.utf8), using: SymmetricKey(data: salt))
-        return Data(code.prefix(16))
+        var state = keyed
+        var text = text
+        text.withUTF8 { state.update(data: UnsafeRawBufferPointer($0)) }
+        return Data(state.finalize().prefix(16))
     }
 }
 
@@ -51,9 +56,21 @@ struct ActivityIdentity {
     /// The required user info as JSON with sorted keys (stable for equal values).
     static func userInfoText(_ activity: UserActivityRecord) -> String {
         guard let info = activity.userInfo, !info.isEmpty else { return "{}" }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(info) else { return "{}" }
-        return String(decoding: data, as: UTF8.self)
+        return DonationValue.object(info).jsonValue.serialized()
+    }
+}
+
+extension DonationValue {
+    /// The value as JSON, object keys sorted (equal values serialize equally).
+    var jsonValue: JSONValue {
+        switch self {
+        case .string(let text): .string(text)
+        case .number(let number):
+            .number(number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : String(number))
+        case .bool(let flag): .bool(flag)
+        case .null: .null
+        case .array(let values): .array(values.map(\.jsonValue))
+        case .object(let members): .object(members.sorted { $0.key < $1.key }.map { ($0.key, $0.value.jsonValue) })
+        }
     }
 }
