@@ -28,8 +28,7 @@ public final class Store: Sendable {
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
         do {
-            pool = try DatabasePool(path: path, configuration: configuration)
-            try Self.migrator.migrate(pool)
+            pool = try Self.openPool(path: path, configuration: configuration)
         } catch {
             throw StoreError(path: path, underlying: error)
         }
