@@ -29,8 +29,7 @@ public final class Store: Sendable {
             db.add(function: Self.foldFunction)
         }
         do {
-            pool = try DatabasePool(path: path, configuration: configuration)
-            try Self.migrator.migrate(pool)
+            pool = try Self.openPool(path: path, configuration: configuration)
         } catch {
             throw StoreError(path: path, underlying: error)
         }
