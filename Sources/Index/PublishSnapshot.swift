@@ -14,11 +14,14 @@ struct PublishSnapshot {
     var settings: IndexSettings
     var input = BridgeInput()
     var storedClusters: [String: StoredCluster] = [:]
+    /// The last publish this snapshot saw: the write checks that no other publish committed since.
+    var lastPublishID: Int64 = 0
     /// Never-stored records by reason, and activities still below the threshold.
     var recordCounts: [String: Int] = [:]
 
     init(_ db: Database) throws {
         settings = try IndexSettings.read(db)
+        lastPublishID = try Int64.fetchOne(db, sql: "SELECT coalesce(max(id), 0) FROM publish_run") ?? 0
         try readPages(db)
         try readDonations(db)
         let rows = try Row.fetchCursor(db, sql: "SELECT id, key, fingerprint, valid_until FROM cluster")

@@ -6,6 +6,10 @@ extension PublishWork {
     /// Writes the publish in the caller's transaction; returns the summary as stored for the report.
     /// Deletions come before insertions, so an item that moved between clusters never meets itself.
     func write(to db: Database) throws -> PublishSummary {
+        // Two publishes may overlap (two processes): the second would write clusters computed from a
+        // snapshot the first already changed. Only the first to write wins; the other recomputes.
+        let latest = try Int64.fetchOne(db, sql: "SELECT coalesce(max(id), 0) FROM publish_run") ?? 0
+        guard latest == lastPublishID else { throw Overtaken() }
         let deleteCluster = try db.cachedStatement(sql: "DELETE FROM cluster WHERE id = ?")
         for id in removed { try deleteCluster.execute(arguments: [id]) }
         let deleteItem = try db.cachedStatement(sql: "DELETE FROM public_item WHERE cluster_id = ?")
@@ -55,8 +59,12 @@ extension PublishWork {
             ])
         }
         var added = 0
+        // A crawl may have fetched the URL since the snapshot: queue only what is still unfetched.
         let addPending = try db.cachedStatement(
-            sql: "INSERT OR IGNORE INTO pending_url (url_key, url, added_at) VALUES (?, ?, ?)")
+            sql: """
+                INSERT OR IGNORE INTO pending_url (url_key, url, added_at)
+                SELECT ?1, ?2, ?3 WHERE NOT EXISTS (SELECT 1 FROM crawl_url WHERE url_key = ?1 AND state != 'queued')
+                """)
         for (key, url) in pending {
             try addPending.execute(arguments: [key, url, summary.publishedAt])
             added += db.changesCount

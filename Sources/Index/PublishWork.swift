@@ -22,6 +22,10 @@ struct PublishWork {
     var changes: [Change] = []
     var pending: [(key: String, url: String)] = []
     let recordCounts: [String: Int]
+    let lastPublishID: Int64
+
+    /// Another publish committed between this one's snapshot and its write: compute again.
+    struct Overtaken: Error {}
 
     init(_ db: Database, now: Double) throws {
         let snapshot = try PublishSnapshot(db)
@@ -31,6 +35,7 @@ struct PublishWork {
             expirySeconds: snapshot.settings.expiryDays * 86_400, now: now)
         let plans = Deduplicator.plan(input, rules: rules)
         recordCounts = snapshot.recordCounts
+        lastPublishID = snapshot.lastPublishID
         summary.pages = input.pages.count
         summary.activities = input.activities.count
         summary.searchableItems = input.items.count

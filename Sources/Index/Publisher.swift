@@ -35,8 +35,19 @@ public struct Publisher: Sendable {
                     if let engagementThreshold { try ImportContext.purgeBelowThreshold(engagementThreshold, in: db) }
                 }
             }
-            let work = try store.pool.read { db in try PublishWork(db, now: time) }
-            let summary = try store.pool.write { db in try work.write(to: db) }
+            var attempt = 0
+            var summary: PublishSummary
+            while true {
+                let work = try store.pool.read { db in try PublishWork(db, now: time) }
+                do {
+                    summary = try store.pool.write { db in try work.write(to: db) }
+                    break
+                } catch is PublishWork.Overtaken where attempt < 5 {
+                    attempt += 1
+                    logger.info(
+                        "another publish committed first; publishing again", metadata: ["attempt": "\(attempt)"])
+                }
+            }
             logger.info(
                 "published",
                 metadata: [

@@ -11,8 +11,9 @@ extension JSONValue {
         switch self {
         case .null: output += "null"
         case .bool(let value): output += value ? "true" : "false"
-        case .number(let text): output += Self.isJSONNumber(text) ? text : "\"\(Self.escaped(text))\""
-        case .string(let text): output += "\"\(Self.escaped(text))\""
+        case .number(let text):
+            if Self.isJSONNumber(text) { output += text } else { Self.appendQuoted(text, to: &output) }
+        case .string(let text): Self.appendQuoted(text, to: &output)
         case .array(let elements):
             output += "["
             for (index, element) in elements.enumerated() {
@@ -24,39 +25,49 @@ extension JSONValue {
             output += "{"
             for (index, member) in members.enumerated() {
                 if index > 0 { output += "," }
-                output += "\"\(Self.escaped(member.key))\":"
+                Self.appendQuoted(member.key, to: &output)
+                output += ":"
                 member.value.write(to: &output)
             }
             output += "}"
         }
     }
 
-    private static func escaped(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
+    /// Appends `text` as a JSON string. Most strings need no escape: they are appended whole (this is
+    /// on the publisher's path, a million items at a time).
+    private static func appendQuoted(_ text: String, to output: inout String) {
+        output += "\""
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            output += text
+            output += "\""
+            return
+        }
         for scalar in text.unicodeScalars {
             switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
             case _ where scalar.value < 0x20:
                 let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
+                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: output.unicodeScalars.append(scalar)
             }
         }
-        return result
+        output += "\""
     }
 
     /// Whether `text` is a JSON number as written (so it can be emitted verbatim).
     private static func isJSONNumber(_ text: String) -> Bool {
-        var bytes = Array(text.utf8)[...]
+        var bytes = text.utf8[...]
         if bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
         guard let first = bytes.first, (48...57).contains(first) else { return false }
-        if first == 48, bytes.count > 1, (48...57).contains(bytes[bytes.startIndex + 1]) { return false }
-        let allowed = Set("0123456789.eE+-".utf8)
-        return bytes.allSatisfy(allowed.contains) && Double(text) != nil
+        if first == 48, let second = bytes.dropFirst().first, (48...57).contains(second) { return false }
+        let allowed = bytes.allSatisfy { byte in
+            (48...57).contains(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e")
+                || byte == UInt8(ascii: "E") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
+        }
+        return allowed && Double(text) != nil
     }
 }

@@ -23,7 +23,9 @@ public final class Store: Sendable {
         var configuration = Configuration()
         // Other processes (an import while a crawl runs) hold the write lock for one
         // batch at most; wait for them instead of failing with SQLITE_BUSY.
-        configuration.busyMode = .timeout(30)
+        // A full publish of a million items holds the write lock for tens of seconds (one transaction,
+        // SPEC §4); writers wait that long rather than fail. Readers are never blocked (WAL).
+        configuration.busyMode = .timeout(180)
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
             db.add(function: Self.foldFunction)

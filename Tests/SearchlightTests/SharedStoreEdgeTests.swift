@@ -48,13 +48,10 @@ struct SharedStoreEdgeTests {
         async let second = clock.run("publish B", commands.publish(store: store))
         let runs = try await [first, second]
         await server.stop()
-        // Known: each publish writes what it computed from its own snapshot, so the second to commit
-        // inserts clusters the first one inserted (UNIQUE constraint failed: cluster.key) and exits 3.
-        // Sources/Index owns the fix (re-read the snapshot when another publish committed since).
-        withKnownIssue("a publish writes from a stale snapshot", isIntermittent: true) {
-            for run in runs {
-                #expect(run.status == 0, "\(run.name): \(run.standardError)")
-            }
+        // The second publish to commit finds the first one's run and computes again from a new snapshot
+        // (it used to fail with "UNIQUE constraint failed: cluster.key").
+        for run in runs {
+            #expect(run.status == 0, "\(run.name): \(run.standardError)")
         }
         let again = try await clock.run("publish C", commands.publish(store: store))
         #expect(again.status == 0, "\(again.standardError)")
