@@ -10,10 +10,27 @@ extension PublishWork {
         // snapshot the first already changed. Only the first to write wins; the other recomputes.
         let latest = try Int64.fetchOne(db, sql: "SELECT coalesce(max(id), 0) FROM publish_run") ?? 0
         guard latest == lastPublishID else { throw Overtaken() }
+        // Full-text rows are removed and added in bulk (see the schema's note on FTS5 and savepoints).
+        try db.execute(
+            sql: """
+                INSERT INTO setting (name, value) VALUES ('fts_bulk', '1');
+                CREATE TEMP TABLE IF NOT EXISTS publish_gone (cluster_id INTEGER PRIMARY KEY);
+                CREATE TEMP TABLE IF NOT EXISTS publish_new (id INTEGER PRIMARY KEY);
+                DELETE FROM temp.publish_gone;
+                DELETE FROM temp.publish_new;
+                """)
+        let gone = try db.cachedStatement(sql: "INSERT OR IGNORE INTO temp.publish_gone (cluster_id) VALUES (?)")
+        for id in removed { try gone.execute(arguments: [id]) }
+        for change in changes { if let id = change.storedID { try gone.execute(arguments: [id]) } }
+        try db.execute(
+            sql: """
+                INSERT INTO public_fts (public_fts, rowid, title, description, keywords)
+                SELECT 'delete', id, title, description, keywords FROM public_item
+                WHERE cluster_id IN (SELECT cluster_id FROM temp.publish_gone);
+                DELETE FROM public_item WHERE cluster_id IN (SELECT cluster_id FROM temp.publish_gone);
+                """)
         let deleteCluster = try db.cachedStatement(sql: "DELETE FROM cluster WHERE id = ?")
         for id in removed { try deleteCluster.execute(arguments: [id]) }
-        let deleteItem = try db.cachedStatement(sql: "DELETE FROM public_item WHERE cluster_id = ?")
-        for change in changes { if let id = change.storedID { try deleteItem.execute(arguments: [id]) } }
 
         let update = try db.cachedStatement(
             sql: """
@@ -57,7 +74,17 @@ extension PublishWork {
                 log(1 + Double(item.engagement)), item.sources.joined(separator: ","), item.expiresAt, item.lastSeen,
                 summary.publishedAt, item.itemJSON,
             ])
+            try db.cachedStatement(sql: "INSERT INTO temp.publish_new (id) VALUES (?)")
+                .execute(arguments: [db.lastInsertedRowID])
         }
+        try db.execute(
+            sql: """
+                INSERT INTO public_fts (rowid, title, description, keywords)
+                SELECT id, title, description, keywords FROM public_item WHERE id IN (SELECT id FROM temp.publish_new);
+                DELETE FROM setting WHERE name = 'fts_bulk';
+                DELETE FROM temp.publish_gone;
+                DELETE FROM temp.publish_new;
+                """)
         var added = 0
         // A crawl may have fetched the URL since the snapshot: queue only what is still unfetched.
         let addPending = try db.cachedStatement(

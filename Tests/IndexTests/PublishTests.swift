@@ -39,6 +39,13 @@ import Testing
             )
         }
         #expect(hits == ["Rye bread"])
+        // The full-text index matches its content table exactly (FTS5 checks every row and term).
+        let queue = try DatabaseQueue(path: store.path)
+        try queue.write { db in
+            try db.execute(sql: "INSERT INTO public_fts (public_fts, rank) VALUES ('integrity-check', 1)")
+        }
+        try queue.close()
+        #expect(try store.count("SELECT count(*) FROM setting WHERE name = 'fts_bulk'") == 0)
     }
 
     /// Items not seen for the expiry period leave the index; an expirationDate ends an item earlier.
