@@ -21,7 +21,7 @@ extension PublishWork {
                 """)
         let gone = try db.cachedStatement(sql: "INSERT OR IGNORE INTO temp.publish_gone (cluster_id) VALUES (?)")
         for id in removed { try gone.execute(arguments: [id]) }
-        for change in changes { if let id = change.storedID { try gone.execute(arguments: [id]) } }
+        for entry in changed { if let id = entry.storedID { try gone.execute(arguments: [id]) } }
         try db.execute(
             sql: """
                 INSERT INTO public_fts (public_fts, rowid, title, description, keywords)
@@ -32,50 +32,11 @@ extension PublishWork {
         let deleteCluster = try db.cachedStatement(sql: "DELETE FROM cluster WHERE id = ?")
         for id in removed { try deleteCluster.execute(arguments: [id]) }
 
-        let update = try db.cachedStatement(
-            sql: """
-                UPDATE cluster SET fingerprint = ?, published = ?, reason = ?, matched_by = ?, members = ?,
-                    valid_until = ? WHERE id = ?
-                """)
-        let insert = try db.cachedStatement(
-            sql: """
-                INSERT INTO cluster (key, fingerprint, published, reason, matched_by, members, valid_until)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
-                """)
-        let insertItem = try db.cachedStatement(
-            sql: """
-                INSERT INTO public_item (cluster_id, unique_identifier, webpage_url, bundle, title, description,
-                    keywords, domain_identifier, rating, rating_count, engagement, boost, sources, expires_at,
-                    last_seen, published_at, item_json)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """)
-        for change in changes {
-            let fingerprint = PublishSnapshot.blob(change.fingerprint)
-            let reason = change.reason?.rawValue ?? "published"
-            let matchedBy = "[" + change.matchedBy.map { "\"\($0)\"" }.joined(separator: ",") + "]"
-            let clusterID: Int64
-            if let id = change.storedID {
-                try update.execute(arguments: [
-                    fingerprint, change.item != nil, reason, matchedBy, change.membersJSON, change.validUntil, id,
-                ])
-                clusterID = id
-            } else {
-                try insert.execute(arguments: [
-                    change.key, fingerprint, change.item != nil, reason, matchedBy, change.membersJSON,
-                    change.validUntil,
-                ])
-                clusterID = db.lastInsertedRowID
+        let statements = try ClusterStatements(db)
+        for chunk in changed.chunked(1000) {
+            for change in try changes(chunk, db: db) {
+                try statements.write(change, publishedAt: summary.publishedAt, db: db)
             }
-            guard let item = change.item else { continue }
-            try insertItem.execute(arguments: [
-                clusterID, item.uniqueIdentifier, item.webpageURL, item.bundle, item.title, item.description,
-                item.keywords, item.domainIdentifier, item.rating, item.ratingCount, item.engagement,
-                // Engagement ranks, with diminishing returns: the 1,000th donor adds less than the 3rd.
-                log(1 + Double(item.engagement)), item.sources.joined(separator: ","), item.expiresAt, item.lastSeen,
-                summary.publishedAt, item.itemJSON,
-            ])
-            try db.cachedStatement(sql: "INSERT INTO temp.publish_new (id) VALUES (?)")
-                .execute(arguments: [db.lastInsertedRowID])
         }
         try db.execute(
             sql: """
@@ -120,5 +81,61 @@ extension PublishWork {
             withheld[row["reason"], default: 0] += row["n"] as Int
         }
         summary.withheld = withheld
+    }
+}
+
+/// The prepared statements that write one changed cluster and its item.
+private struct ClusterStatements {
+    let update: Statement
+    let insert: Statement
+    let insertItem: Statement
+    let noteNew: Statement
+
+    init(_ db: Database) throws {
+        update = try db.cachedStatement(
+            sql: """
+                UPDATE cluster SET fingerprint = ?, published = ?, reason = ?, matched_by = ?, members = ?,
+                    valid_until = ? WHERE id = ?
+                """)
+        insert = try db.cachedStatement(
+            sql: """
+                INSERT INTO cluster (key, fingerprint, published, reason, matched_by, members, valid_until)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """)
+        insertItem = try db.cachedStatement(
+            sql: """
+                INSERT INTO public_item (cluster_id, unique_identifier, webpage_url, bundle, title, description,
+                    keywords, domain_identifier, rating, rating_count, engagement, boost, sources, expires_at,
+                    last_seen, published_at, item_json)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+        noteNew = try db.cachedStatement(sql: "INSERT INTO temp.publish_new (id) VALUES (?)")
+    }
+
+    func write(_ change: PublishWork.Change, publishedAt: Double, db: Database) throws {
+        let fingerprint = PublishSnapshot.blob(change.fingerprint)
+        let reason = change.reason?.rawValue ?? "published"
+        let matchedBy = "[" + change.matchedBy.map { "\"\($0)\"" }.joined(separator: ",") + "]"
+        let clusterID: Int64
+        if let id = change.storedID {
+            try update.execute(arguments: [
+                fingerprint, change.item != nil, reason, matchedBy, change.membersJSON, change.validUntil, id,
+            ])
+            clusterID = id
+        } else {
+            try insert.execute(arguments: [
+                change.key, fingerprint, change.item != nil, reason, matchedBy, change.membersJSON, change.validUntil,
+            ])
+            clusterID = db.lastInsertedRowID
+        }
+        guard let item = change.item else { return }
+        try insertItem.execute(arguments: [
+            clusterID, item.uniqueIdentifier, item.webpageURL, item.bundle, item.title, item.description,
+            item.keywords, item.domainIdentifier, item.rating, item.ratingCount, item.engagement,
+            // Engagement ranks, with diminishing returns: the 1,000th donor adds less than the 3rd.
+            log(1 + Double(item.engagement)), item.sources.joined(separator: ","), item.expiresAt, item.lastSeen,
+            publishedAt, item.itemJSON,
+        ])
+        try noteNew.execute(arguments: [db.lastInsertedRowID])
     }
 }

@@ -19,8 +19,12 @@ struct PublishWork {
 
     var summary = PublishSummary()
     var removed: [Int64] = []
-    var changes: [Change] = []
+    /// Clusters to insert or rewrite, with their stored row id when they exist. Their items are built
+    /// while writing, a chunk at a time, so memory holds the plans but never a million built items.
+    var changed: [(plan: ClusterPlan, storedID: Int64?)] = []
     var pending: [(key: String, url: String)] = []
+    let input: BridgeInput
+    let expirySeconds: Double
     let recordCounts: [String: Int]
     let lastPublishID: Int64
 
@@ -29,10 +33,11 @@ struct PublishWork {
 
     init(_ db: Database, now: Double) throws {
         let snapshot = try PublishSnapshot(db)
-        let input = snapshot.input
+        input = snapshot.input
         let rules = EligibilityRules(
             engagementThreshold: snapshot.settings.engagementThreshold,
             expirySeconds: snapshot.settings.expiryDays * 86_400, now: now)
+        expirySeconds = rules.expirySeconds
         let plans = Deduplicator.plan(input, rules: rules)
         recordCounts = snapshot.recordCounts
         lastPublishID = snapshot.lastPublishID
@@ -47,7 +52,6 @@ struct PublishWork {
 
         var keys = Set<String>()
         keys.reserveCapacity(plans.count)
-        var changed: [ClusterPlan] = []
         for plan in plans {
             keys.insert(plan.key)
             for (position, index) in plan.activities.enumerated()
@@ -59,34 +63,35 @@ struct PublishWork {
             if let stored, stored.fingerprint == plan.fingerprint, (stored.validUntil ?? .infinity) > now {
                 summary.unchangedClusters += 1
             } else {
-                changed.append(plan)
+                changed.append((plan, stored?.id))
             }
         }
         removed = snapshot.storedClusters.compactMap { keys.contains($0.key) ? nil : $0.value.id }
         summary.removedClusters = removed.count
         summary.changedClusters = changed.count
+    }
 
-        let published = changed.filter(\.isPublished)
+    /// The cluster rows and items of `chunk`, built from the content as the writing transaction sees it.
+    func changes(_ chunk: ArraySlice<(plan: ClusterPlan, storedID: Int64?)>, db: Database) throws -> [Change] {
+        let published = chunk.map(\.plan).filter(\.isPublished)
         let pageJSON = try Self.pageItems(
             published.compactMap { $0.representativePage.map { input.pages[$0].url } }, db)
         let contents = try Self.activityContents(
             published.flatMap { $0.contributingActivities.map { input.activities[$0].id } }, db)
-        changes.reserveCapacity(changed.count)
-        for plan in changed {
+        return chunk.map { plan, storedID in
             var reason = plan.withheldReason
             var item: PublicItemRow?
             if plan.isPublished {
                 let page = plan.representativePage.map { input.pages[$0].url }.map { ($0, pageJSON[$0] ?? nil) }
                 item = PublishedItemBuilder.build(
                     plan: plan, activityIDs: plan.contributingActivities.map { input.activities[$0].id }, page: page,
-                    contents: contents, expirySeconds: rules.expirySeconds)
+                    contents: contents, expirySeconds: expirySeconds)
                 if item == nil { reason = .noTitle }
             }
-            changes.append(
-                Change(
-                    storedID: snapshot.storedClusters[plan.key]?.id, key: plan.key, fingerprint: plan.fingerprint,
-                    reason: reason, matchedBy: plan.matchedBy, membersJSON: Self.membersJSON(plan, input: input),
-                    validUntil: plan.validUntil, item: item))
+            return Change(
+                storedID: storedID, key: plan.key, fingerprint: plan.fingerprint, reason: reason,
+                matchedBy: plan.matchedBy, membersJSON: Self.membersJSON(plan, input: input),
+                validUntil: plan.validUntil, item: item)
         }
     }
 
