@@ -48,7 +48,7 @@ struct ConcurrencyTests {
             let started = ContinuousClock.now
             task.cancel()
             let result = await task.result
-            #expect(ContinuousClock.now - started < .seconds(10))
+            #expect(ContinuousClock.now - started < .seconds(60))
             #expect(throws: CancellationError.self) { try result.get() }
             // libcurl closed the connection the transfer was using.
             #expect(await server.waitForOpenConnections(atMost: 0))

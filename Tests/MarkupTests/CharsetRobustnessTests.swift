@@ -31,7 +31,7 @@ struct CharsetRobustnessTests {
                 "caf€\u{81}‚ƒ„…†‡ˆ‰Š‹Œ\u{8D}Ž\u{8F}\u{90}‘’“”•–—˜™š›œ\u{9D}žŸ\u{A0}¡¢£¤¥¦§¨©ª«¬\u{AD}®¯°±²³´µ¶·¸¹º»¼½¾¿ÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÐÑÒÓÔÕÖ×ØÙÚÛÜÝÞßàáâãäåæçèéêëìíîïðñòóôõö÷øùúûüýþÿ</p>\n"
             ) == true)
         // Generous for a debug build on two cores; a release build takes a few milliseconds.
-        #expect(elapsed < .seconds(10), "took \(elapsed)")
+        #expect(elapsed < .seconds(30), "took \(elapsed)")
     }
 
     @Test("a 5 MB Shift_JIS page decodes through iconv in reasonable time")
@@ -48,7 +48,7 @@ struct CharsetRobustnessTests {
         }
         #expect(decoded?.text.hasPrefix("<p>日本語\u{FFFD}</p>\n<p>日本語\u{FFFD}</p>") == true)
         #expect(decoded?.hadInvalidBytes == true)
-        #expect(elapsed < .seconds(10), "took \(elapsed)")
+        #expect(elapsed < .seconds(30), "took \(elapsed)")
     }
 
     /// A deterministic pseudo-random generator (SplitMix64), so a failure can be reproduced.

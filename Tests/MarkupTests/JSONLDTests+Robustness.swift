@@ -67,8 +67,8 @@ struct JSONLDRobustnessTests {
         #expect(repairs == ["removed HTML comment wrapper", "removed trailing ';'", "removed stray '}' at end"])
         // Guards against quadratic behaviour, not performance targets (those live in Benchmarks/):
         // a linear parse takes a fraction of a second even in a debug build on a loaded machine.
-        #expect(validTime < .seconds(5), "valid 2 MB block took \(validTime)")
-        #expect(repairedTime < .seconds(5), "repaired 2 MB block took \(repairedTime)")
+        #expect(validTime < .seconds(30), "valid 2 MB block took \(validTime)")
+        #expect(repairedTime < .seconds(30), "repaired 2 MB block took \(repairedTime)")
     }
 
     /// A long hostile input, described briefly so test reports stay readable.
@@ -101,7 +101,7 @@ struct JSONLDRobustnessTests {
         let time = ContinuousClock().measure { parseChecked(input.text) }
         // Linear work takes milliseconds; quadratic work on these sizes takes minutes. The bound is
         // loose because the whole suite shares two cores (1.09 s seen once under load).
-        #expect(time < .seconds(5), "took \(time)")
+        #expect(time < .seconds(30), "took \(time)")
     }
 
     @Test("Random bytes never crash the parser or produce a malformed error")

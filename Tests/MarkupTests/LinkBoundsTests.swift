@@ -17,7 +17,7 @@ struct LinkBoundsTests {
         try #require(input.first == 0)
         let started = ContinuousClock.now
         let page = PageExtractor.extract(utf8: Array(input.dropFirst()), url: "https://example.com/dir/page.html")
-        #expect(ContinuousClock.now - started < .seconds(10))
+        #expect(ContinuousClock.now - started < .seconds(60))
         #expect(page.baseURL == "https://example.com/dir/page.html")
         #expect(page.links.count == 3300)
         #expect(Set(page.links.map(\.url)) == ["https://example.com/dir/x"])
@@ -82,7 +82,7 @@ struct LinkBoundsTests {
         let base = "<base href=\"https://example.com/\(String(repeating: "b", count: 4000))/\">"
         let started = ContinuousClock.now
         let page = Self.extract(base + String(repeating: "<a href=x>", count: 12_000))
-        #expect(ContinuousClock.now - started < .seconds(10))
+        #expect(ContinuousClock.now - started < .seconds(60))
         let bytes = page.links.reduce(0) { $0 + $1.url.utf8.count }
         #expect(page.links.count == PageExtractor.maxLinkBytes / 4_022)
         #expect(bytes <= PageExtractor.maxLinkBytes)

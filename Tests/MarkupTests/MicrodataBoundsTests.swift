@@ -32,7 +32,7 @@ struct MicrodataBoundsTests {
         let html = try Self.fuzzPage("microdata-fanout-crawl-work")
         let started = ContinuousClock.now
         let page = PageExtractor.extract(utf8: html, url: "https://example.com/dir/page.html")
-        #expect(ContinuousClock.now - started < .seconds(10))
+        #expect(ContinuousClock.now - started < .seconds(60))
         #expect(page.microdata.count == 1)
         // The output is what it was before the fix: the value budget's cut, reported.
         #expect(Self.valueCount(page.microdata) == MicrodataReader.maxValues)
@@ -51,7 +51,8 @@ struct MicrodataBoundsTests {
             + "</div>" + String(repeating: "<div itemscope itemref=\"big\"></div>", count: 2000)
         let started = ContinuousClock.now
         let page = PageExtractor.extract(utf8: Array(html.utf8), url: "https://example.com/")
-        #expect(ContinuousClock.now - started < .seconds(10))
+        // A hang guard only (the value-size checks below are the test); loose for a loaded CI machine.
+        #expect(ContinuousClock.now - started < .seconds(60))
         #expect(page.microdata.count == 2000)
         #expect(page.microdata.first?.values("name") == [.text("Big")])
         #expect(page.microdata.last?.properties.isEmpty == true)
@@ -119,7 +120,8 @@ struct MicrodataBoundsTests {
         let html = "<div itemscope itemtype=\"https://schema.org/Thing\">\(opening)\(text)\(closing)</div>"
         let started = ContinuousClock.now
         let page = PageExtractor.extract(utf8: Array(html.utf8), url: "https://example.com/")
-        #expect(ContinuousClock.now - started < .seconds(10))
+        // A hang guard only (the value-size checks below are the test); loose for a loaded CI machine.
+        #expect(ContinuousClock.now - started < .seconds(60))
         let values =
             page.microdata.first?.properties.compactMap { property -> String? in
                 if case .text(let value) = property.value { return value }
