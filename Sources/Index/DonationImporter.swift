@@ -15,9 +15,10 @@ import Store
 /// The work is blocking file and SQLite I/O: run it on a thread of your own, not on the cooperative pool
 /// of a busy process.
 public struct DonationImporter: Sendable {
-    /// Records per transaction: large enough that a million records take under a thousand commits,
-    /// small enough that a crawler or another import waits only milliseconds for the write lock.
-    public var batchSize = 2000
+    /// Records per transaction: large enough that pages touched by many records of a batch are written
+    /// once (a million records take a hundred commits), small enough that a crawler or another import
+    /// waits a fraction of a second for the write lock.
+    public var batchSize = 10_000
     private let store: Store
     private let logger: Logger
 
@@ -84,20 +85,30 @@ public struct DonationImporter: Sendable {
             batch.removeAll(keepingCapacity: true)
             progress?(summary.records)
         }
-        for file in files {
-            try DonationFile.forEachRecord(in: file) { result in
-                switch result {
-                case .success(let record):
-                    summary.records += 1
-                    batch.append(record)
-                    if batch.count >= batchSize { try flush() }
-                case .failure(let issue):
-                    if !strict { summary.note(issue) }
-                    logger.debug("rejected", metadata: ["issue": "\(issue)"])
+        do {
+            try store.withLargeCache(megabytes: 256) {
+                for file in files {
+                    try DonationFile.forEachRecord(in: file) { result in
+                        switch result {
+                        case .success(let record):
+                            summary.records += 1
+                            batch.append(record)
+                            if batch.count >= batchSize { try flush() }
+                        case .failure(let issue):
+                            if !strict { summary.note(issue) }
+                            logger.debug("rejected", metadata: ["issue": "\(issue)"])
+                        }
+                    }
                 }
+                try flush()
             }
+        } catch let error as DonationIssue {
+            throw error  // a file that cannot be read
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw StoreError(path: store.path, underlying: error)
         }
-        try flush()
         logger.info(
             "imported", metadata: ["records": "\(summary.records)", "rejected": "\(summary.rejected)"])
         return summary

@@ -137,9 +137,6 @@ extension Store {
             // Full text over title, description and keywords. External content (the text lives
             // once, in public_item), kept in step by triggers; prefix indexes of 2 and 3 characters
             // make Spotlight-like prefix queries cheap. https://sqlite.org/fts5.html#external_content_tables
-            // The publisher turns the triggers off (the `fts_bulk` setting) and updates the index with one
-            // statement per publish: FTS5 flushes its pending terms at every statement's savepoint, so
-            // row-by-row triggers in a large transaction write thousands of tiny segments.
             try db.execute(
                 sql: """
                     CREATE VIRTUAL TABLE public_fts USING fts5 (
@@ -147,6 +144,46 @@ extension Store {
                         content = 'public_item', content_rowid = 'id',
                         tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3'
                     );
+                    CREATE TRIGGER public_item_ai AFTER INSERT ON public_item BEGIN
+                        INSERT INTO public_fts (rowid, title, description, keywords)
+                        VALUES (new.id, new.title, new.description, new.keywords);
+                    END;
+                    CREATE TRIGGER public_item_ad AFTER DELETE ON public_item BEGIN
+                        INSERT INTO public_fts (public_fts, rowid, title, description, keywords)
+                        VALUES ('delete', old.id, old.title, old.description, old.keywords);
+                    END;
+                    CREATE TRIGGER public_item_au AFTER UPDATE ON public_item BEGIN
+                        INSERT INTO public_fts (public_fts, rowid, title, description, keywords)
+                        VALUES ('delete', old.id, old.title, old.description, old.keywords);
+                        INSERT INTO public_fts (rowid, title, description, keywords)
+                        VALUES (new.id, new.title, new.description, new.keywords);
+                    END;
+                    """)
+            // One row per publish: what it changed and its report summary (SPEC §6).
+            try db.execute(
+                sql: """
+                    CREATE TABLE publish_run (
+                        id INTEGER PRIMARY KEY,
+                        at REAL NOT NULL,
+                        engagement_threshold INTEGER NOT NULL,
+                        clusters_changed INTEGER NOT NULL,
+                        summary TEXT NOT NULL
+                    );
+                    """)
+        }
+    }
+
+    /// The full-text triggers can be turned off for one transaction: the publisher sets `fts_bulk` and
+    /// updates the index with one statement per publish, because FTS5 flushes its pending terms at
+    /// every statement's savepoint, so row-by-row triggers in a large transaction write thousands of
+    /// tiny segments (a million-item publish spent 40% of its time there).
+    static func registerBulkFullTextSchema(in migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v4-fts-bulk") { db in
+            try db.execute(
+                sql: """
+                    DROP TRIGGER public_item_ai;
+                    DROP TRIGGER public_item_ad;
+                    DROP TRIGGER public_item_au;
                     CREATE TRIGGER public_item_ai AFTER INSERT ON public_item
                     WHEN NOT EXISTS (SELECT 1 FROM setting WHERE name = 'fts_bulk') BEGIN
                         INSERT INTO public_fts (rowid, title, description, keywords)
@@ -164,17 +201,6 @@ extension Store {
                         INSERT INTO public_fts (rowid, title, description, keywords)
                         VALUES (new.id, new.title, new.description, new.keywords);
                     END;
-                    """)
-            // One row per publish: what it changed and its report summary (SPEC §6).
-            try db.execute(
-                sql: """
-                    CREATE TABLE publish_run (
-                        id INTEGER PRIMARY KEY,
-                        at REAL NOT NULL,
-                        engagement_threshold INTEGER NOT NULL,
-                        clusters_changed INTEGER NOT NULL,
-                        summary TEXT NOT NULL
-                    );
                     """)
         }
     }
