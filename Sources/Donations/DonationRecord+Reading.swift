@@ -6,21 +6,21 @@ struct RecordFields {
     private var values: [JSONValue?]
     let path: FieldPath
 
-    /// - Parameter keys: the record's field names, each mapped to its position.
-    init(_ members: [JSONMember], keys: [String: Int], at path: FieldPath) {
-        values = Array(repeating: nil, count: keys.count)
+    /// - Parameter names: the record's field names, in declaration order.
+    init(_ members: [JSONMember], names: [String], at path: FieldPath) {
+        values = Array(repeating: nil, count: names.count)
         self.path = path
         for member in members {
-            if let index = keys[member.key], values[index] == nil { values[index] = member.value }
+            // Comparing lengths first leaves about one full comparison per member (cheaper than hashing).
+            let length = member.key.utf8.count
+            for index in names.indices where names[index].utf8.count == length && names[index] == member.key {
+                if values[index] == nil { values[index] = member.value }
+                break
+            }
         }
     }
 
     subscript(_ index: Int) -> JSONValue? { values[index] }
-
-    /// A name-to-position table for `names`.
-    static func keys(_ names: [String]) -> [String: Int] {
-        Dictionary(uniqueKeysWithValues: names.enumerated().map { ($0.element, $0.offset) })
-    }
 }
 
 // Each reader converts the fields in declaration order, so the first problem reported is the one the
@@ -32,11 +32,10 @@ extension UserActivityRecord {
         "keywords", "persistentIdentifier", "expirationDate", "isEligibleForSearch", "isEligibleForPublicIndexing",
         "isEligibleForHandoff", "isEligibleForPrediction", "contentAttributeSet",
     ]
-    private static let keys = RecordFields.keys(names)
 
     /// Reads a `userActivity` line's object (all of `userInfo` included; the parser reduces it).
     init(reading members: [JSONMember]) throws(FieldError) {
-        let fields = RecordFields(members, keys: Self.keys, at: .root)
+        let fields = RecordFields(members, names: Self.names, at: .root)
         bundleIdentifier = try FieldReader.requiredString(fields[0], Self.names[0], in: fields.path)
         donor = try FieldReader.requiredString(fields[1], Self.names[1], in: fields.path)
         activityType = try FieldReader.requiredString(fields[2], Self.names[2], in: fields.path)
@@ -65,11 +64,10 @@ extension SearchableItemRecord {
     private static let names = [
         "bundleIdentifier", "uniqueIdentifier", "domainIdentifier", "expirationDate", "attributeSet",
     ]
-    private static let keys = RecordFields.keys(names)
 
     /// Reads a `searchableItem` line's object.
     init(reading members: [JSONMember]) throws(FieldError) {
-        let fields = RecordFields(members, keys: Self.keys, at: .root)
+        let fields = RecordFields(members, names: Self.names, at: .root)
         bundleIdentifier = try FieldReader.requiredString(fields[0], Self.names[0], in: fields.path)
         uniqueIdentifier = try FieldReader.requiredString(fields[1], Self.names[1], in: fields.path)
         domainIdentifier = try FieldReader.string(fields[2], Self.names[2], in: fields.path)
@@ -83,11 +81,10 @@ extension SearchableItemRecord {
 
 extension DeletionRecord {
     private static let names = ["bundleIdentifier", "uniqueIdentifiers", "domainIdentifiers", "all"]
-    private static let keys = RecordFields.keys(names)
 
     /// Reads a `delete` line's object.
     init(reading members: [JSONMember]) throws(FieldError) {
-        let fields = RecordFields(members, keys: Self.keys, at: .root)
+        let fields = RecordFields(members, names: Self.names, at: .root)
         self.init(
             bundleIdentifier: try FieldReader.requiredString(fields[0], Self.names[0], in: fields.path),
             uniqueIdentifiers: try FieldReader.strings(fields[1], Self.names[1], in: fields.path),
@@ -101,11 +98,10 @@ extension DonatedAttributes {
         "title", "contentDescription", "thumbnailURL", "keywords", "relatedUniqueIdentifier",
         "weakRelatedUniqueIdentifier", "domainIdentifier", "contentURL", "rating", "ratingCount",
     ]
-    private static let keys = RecordFields.keys(names)
 
     /// Reads `contentAttributeSet` or `attributeSet` at `path`.
     init(reading members: [JSONMember], at path: FieldPath) throws(FieldError) {
-        let fields = RecordFields(members, keys: Self.keys, at: path)
+        let fields = RecordFields(members, names: Self.names, at: path)
         self.init(
             title: try FieldReader.string(fields[0], Self.names[0], in: fields.path),
             contentDescription: try FieldReader.string(fields[1], Self.names[1], in: fields.path),

@@ -99,6 +99,7 @@ enum DonationValidation {
     private static func url(_ name: String, _ value: String?) -> String? {
         guard let value else { return nil }
         guard value.utf8.count <= maxURLBytes else { return "\(name): longer than \(maxURLBytes) bytes" }
+        if PlainHTTPURL.matches(value) { return nil }
         guard let components = URLComponents(string: value), let scheme = components.scheme?.lowercased(),
             scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty
         else {
