@@ -72,8 +72,15 @@ let package = Package(
         // WHATWG URL parsing and the crawl's URL dedup key (SPEC §4). Pure Swift, no I/O.
         .target(name: "URLCanonical"),
 
+        // A strict RFC 8259 JSON parser (bounded depth and size, errors with a byte offset, numbers kept
+        // as written). Pure Swift, no I/O. Markup's tolerant JSON-LD reader stays separate on purpose.
+        .target(name: "StrictJSON"),
+
         // apple-app-site-association: parsing, diagnosis and universal-link matching. Pure Swift, no I/O.
-        .target(name: "UniversalLinks"),
+        .target(
+            name: "UniversalLinks",
+            dependencies: ["StrictJSON"]
+        ),
 
         // Searchable items: the published item model and the markup-to-item mapping.
         .target(
@@ -83,7 +90,10 @@ let package = Package(
 
         // Donation files (SPEC §6): NSUserActivity and CSSearchableItem records read, validated and
         // reduced (only requiredUserInfoKeys of userInfo) line by line. Pure Swift.
-        .target(name: "Donations"),
+        .target(
+            name: "Donations",
+            dependencies: ["StrictJSON"]
+        ),
 
         // The CSSearchQuery language (SPEC §4): parser with located errors, compiled to parameterised SQL.
         .target(name: "SearchQuery"),
@@ -209,6 +219,10 @@ let package = Package(
                 "Crawler", "Store", "Scope", "Fetching", "FixtureServer",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
+        ),
+        .testTarget(
+            name: "StrictJSONTests",
+            dependencies: ["StrictJSON"]
         ),
         .testTarget(
             name: "DonationsTests",

@@ -1,4 +1,4 @@
-import Foundation
+internal import StrictJSON
 
 /// A donation line that cannot be imported: where it is and why.
 public struct DonationIssue: Error, Sendable, Hashable, CustomStringConvertible {
@@ -21,13 +21,30 @@ public struct DonationIssue: Error, Sendable, Hashable, CustomStringConvertible 
 }
 
 /// Reads and validates one line of a donation file (SPEC §6).
+///
+/// Each line is parsed once with the strict JSON parser and mapped to its record by hand: unknown
+/// keys are ignored, a repeated key keeps its first value, and fields are checked in the order the
+/// record types declare them, so the reasons are those `JSONDecoder` gave (see `FieldReader`).
 public enum DonationParser {
     /// The longest line read, in bytes; longer lines are refused without being parsed.
     public static let maxLineBytes = 1 << 20
 
+    /// Arrays and objects nested deeper than this are not valid JSON here (as for `JSONDecoder`).
+    static let maxDepth = 512
+
     /// The record on `line`, or why it cannot be imported. Of `userInfo`, only the keys named in
     /// `requiredUserInfoKeys` are kept (SPEC §4).
     public static func parse(_ line: some Collection<UInt8>, file: String, number: Int) -> Result<
+        DonationRecord, DonationIssue
+    > {
+        if let result = line.withContiguousStorageIfAvailable({ parse(buffer: $0, file: file, number: number) }) {
+            return result
+        }
+        return Array(line).withUnsafeBufferPointer { parse(buffer: $0, file: file, number: number) }
+    }
+
+    /// ``parse(_:file:number:)`` over bytes in memory.
+    static func parse(buffer line: UnsafeBufferPointer<UInt8>, file: String, number: Int) -> Result<
         DonationRecord, DonationIssue
     > {
         func issue(_ reason: String) -> Result<DonationRecord, DonationIssue> {
@@ -36,31 +53,36 @@ public enum DonationParser {
         guard line.count <= maxLineBytes else {
             return issue("line longer than \(maxLineBytes) bytes")
         }
-        let data = Data(line)
-        let type: String
+        // A byte order mark opening the line is skipped, as JSONDecoder does.
+        let start = line.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        let root: JSONValue
         do {
-            type = try JSONDecoder().decode(TypeProbe.self, from: data).type
+            root = try JSONParser.parse(line, from: start, options: JSONParser.Options(maximumDepth: maxDepth))
         } catch {
-            return issue(describe(error, fallback: "not a JSON object with a string 'type'"))
+            return issue("not valid JSON")
+        }
+        guard case .object(let members) = root else {
+            return issue("not a JSON object with a string 'type'")
         }
         do {
             let record: DonationRecord
+            let type = try FieldReader.requiredString(FieldReader.first("type", in: members), "type", in: .root)
             switch type {
             case "userActivity":
-                var activity = try JSONDecoder().decode(UserActivityRecord.self, from: data)
+                var activity = try UserActivityRecord(reading: members)
                 activity.userInfo = keptUserInfo(activity)
                 record = .userActivity(activity)
             case "searchableItem":
-                record = .searchableItem(try JSONDecoder().decode(SearchableItemRecord.self, from: data))
+                record = .searchableItem(try SearchableItemRecord(reading: members))
             case "delete":
-                record = .delete(try JSONDecoder().decode(DeletionRecord.self, from: data))
+                record = .delete(try DeletionRecord(reading: members))
             default:
                 return issue("unknown type '\(type.prefix(64))' (userActivity, searchableItem or delete)")
             }
             if let problem = DonationValidation.problem(in: record) { return issue(problem) }
             return .success(record)
         } catch {
-            return issue(describe(error, fallback: "invalid \(type) record"))
+            return issue(error.reason)
         }
     }
 
@@ -71,38 +93,5 @@ public enum DonationParser {
         }
         let kept = info.filter { keys.contains($0.key) }
         return kept.isEmpty ? nil : kept
-    }
-
-    /// A decoding error as a short reason naming the field.
-    static func describe(_ error: any Error, fallback: String) -> String {
-        guard let error = error as? DecodingError else { return fallback }
-        func path(_ context: DecodingError.Context) -> String {
-            let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
-            return keys.isEmpty ? "" : keys.joined(separator: ".").replacingOccurrences(of: ".[", with: "[") + ": "
-        }
-        switch error {
-        case .keyNotFound(let key, let context):
-            return "\(path(context))missing required field '\(key.stringValue)'"
-        case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
-            return "\(path(context))expected \(typeName(type))"
-        case .dataCorrupted(let context):
-            return context.codingPath.isEmpty ? "not valid JSON" : "\(path(context))invalid value"
-        @unknown default:
-            return fallback
-        }
-    }
-
-    private static func typeName(_ type: Any.Type) -> String {
-        switch type {
-        case is String.Type: "a string"
-        case is Bool.Type: "true or false"
-        case is Int.Type, is Double.Type: "a number"
-        case is [String].Type: "an array of strings"
-        default: "a value of another kind"
-        }
-    }
-
-    private struct TypeProbe: Decodable {
-        let type: String
     }
 }

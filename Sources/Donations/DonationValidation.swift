@@ -74,7 +74,10 @@ enum DonationValidation {
     }
 
     private static func required(_ name: String, _ value: String) -> String? {
-        value.trimmingCharacters(in: .whitespaces).isEmpty ? "\(name): must not be empty" : short(name, value)
+        // Fast path: an ASCII first byte other than space and tab is no `.whitespaces` member, so
+        // trimming (costly on Linux, through NSString) cannot leave the string empty.
+        if let first = value.utf8.first, first < 0x80, first != 0x20, first != 0x09 { return short(name, value) }
+        return value.trimmingCharacters(in: .whitespaces).isEmpty ? "\(name): must not be empty" : short(name, value)
     }
 
     private static func short(_ name: String, _ value: String?) -> String? {
@@ -82,7 +85,8 @@ enum DonationValidation {
     }
 
     private static func bounded(_ name: String, _ value: String?, limit: Int) -> String? {
-        guard let value, value.count > limit else { return nil }
+        // A string has at most as many characters as UTF-8 bytes: count characters only when needed.
+        guard let value, value.utf8.count > limit, value.count > limit else { return nil }
         return "\(name): longer than \(limit) characters"
     }
 
@@ -95,6 +99,7 @@ enum DonationValidation {
     private static func url(_ name: String, _ value: String?) -> String? {
         guard let value else { return nil }
         guard value.utf8.count <= maxURLBytes else { return "\(name): longer than \(maxURLBytes) bytes" }
+        if PlainHTTPURL.matches(value) { return nil }
         guard let components = URLComponents(string: value), let scheme = components.scheme?.lowercased(),
             scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty
         else {
@@ -105,7 +110,7 @@ enum DonationValidation {
 
     private static func date(_ name: String, _ value: String?) -> String? {
         guard let value else { return nil }
-        return DonationDates.parse(value) == nil ? "\(name): not an ISO 8601 date: '\(value.prefix(40))'" : nil
+        return DonationDates.isValid(value) ? nil : "\(name): not an ISO 8601 date: '\(value.prefix(40))'"
     }
 
     private static func rating(_ name: String, _ value: Double?) -> String? {
@@ -117,6 +122,12 @@ enum DonationValidation {
 /// ISO 8601 dates as donation files carry them (`2027-01-01T00:00:00Z`, with or without fractional
 /// seconds, any offset; a date alone is midnight UTC).
 public enum DonationDates {
+    /// Whether ``parse(_:)`` reads `text`; the usual `2027-01-01T00:00:00Z` with in-range fields is
+    /// recognised without Foundation's parser (a few microseconds a call), anything else goes through it.
+    static func isValid(_ text: String) -> Bool {
+        isPlainUTC(text) || parse(text) != nil
+    }
+
     /// The instant, or `nil` when `text` is not an ISO 8601 date.
     public static func parse(_ text: String) -> Date? {
         // Foundation's ISO 8601 parser rolls an hour of 25 over into the next day: refuse
@@ -135,5 +146,30 @@ public enum DonationDates {
             return date
         }
         return try? Date(text, strategy: Date.ISO8601FormatStyle().year().month().day())
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SSZ` with a year from 1970 to 9999, a day that exists in its month, hours
+    /// below 24 and minutes and seconds below 60: dates Foundation's ISO 8601 parser always reads.
+    static func isPlainUTC(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 20, bytes[4] == 0x2D, bytes[7] == 0x2D, bytes[10] == 0x54, bytes[13] == 0x3A,
+            bytes[16] == 0x3A, bytes[19] == 0x5A
+        else { return false }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for index in range {
+                let digit = bytes[index] &- 0x30
+                guard digit < 10 else { return nil }
+                value = value * 10 + Int(digit)
+            }
+            return value
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+            let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
+            (1970...9999).contains(year), (1...12).contains(month), hour < 24, minute < 60, second < 60
+        else { return false }
+        let isLeap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        let days = [31, isLeap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+        return (1...days).contains(day)
     }
 }

@@ -1,3 +1,5 @@
+internal import StrictJSON
+
 /// A parsed `apple-app-site-association` file: which apps a host links, and which of its URLs open
 /// in them as universal links.
 ///
@@ -64,7 +66,10 @@ public struct AppSiteAssociation: Sendable {
         let start = try Self.preflight(bytes, limits: limits, issues: &issues)
         let root: JSONValue
         do {
-            root = try JSONParser.parse(bytes, from: start, maximumDepth: limits.maximumDepth)
+            // A lone surrogate escape reads as U+FFFD, as this diagnosis always did (not an error).
+            let options = JSONParser.Options(
+                maximumDepth: limits.maximumDepth, maximumBytes: limits.maximumBytes, replacesLoneSurrogates: true)
+            root = try JSONParser.parse(bytes, from: start, options: options)
         } catch {
             throw .at(error.offset, in: bytes, kind: .invalidJSON, reason: "not valid JSON: \(error.reason)")
         }

@@ -1,3 +1,5 @@
+internal import StrictJSON
+
 extension AssociationDecoder {
     /// The members of an object as a dictionary. A repeated key is an issue and the last value wins
     /// (as Foundation's `JSONSerialization` does); a key outside `known` is an issue and ignored.

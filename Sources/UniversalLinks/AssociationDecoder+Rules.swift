@@ -1,3 +1,5 @@
+internal import StrictJSON
+
 extension AssociationDecoder {
     /// A pattern that failed to compile, and where it is.
     struct PatternFailure: Error {

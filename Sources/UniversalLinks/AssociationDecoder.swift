@@ -1,3 +1,5 @@
+internal import StrictJSON
+
 /// Turns the parsed JSON into details and rules, recording every non-fatal problem as an issue.
 ///
 /// Structure (Apple's `applinks` reference): the top level is an object whose `applinks` object has a

@@ -1,32 +1,3 @@
-/// A parsed JSON value. Objects keep their members in file order, duplicates included, so the
-/// decoder can report a repeated key instead of silently keeping one of them.
-enum JSONValue: Sendable {
-    case null
-    case bool(Bool)
-    case number(Double)
-    case string(String)
-    case array([JSONValue])
-    case object([JSONMember])
-
-    /// The value's JSON type with an article, for messages such as "found a number".
-    var typeName: String {
-        switch self {
-        case .null: "null"
-        case .bool: "a boolean"
-        case .number: "a number"
-        case .string: "a string"
-        case .array: "an array"
-        case .object: "an object"
-        }
-    }
-}
-
-/// One `"key": value` member of a JSON object.
-struct JSONMember: Sendable {
-    let key: String
-    let value: JSONValue
-}
-
 /// Where a value sits in the file, written the way a reader would look it up:
 /// `applinks.details[0].components[2]["/"]`.
 struct JSONPath: Sendable, CustomStringConvertible {

@@ -1,0 +1,151 @@
+internal import StrictJSON
+
+/// Why a record cannot be read, already naming the field (`attributeSet.keywords[0]: expected a string`).
+struct FieldError: Error {
+    var reason: String
+}
+
+/// Where a value sits in a record, written as the messages name it: `contentAttributeSet.keywords[2]`
+/// (keys as they are, joined by dots; array elements by index).
+struct FieldPath {
+    private(set) var text = ""
+
+    /// The document root.
+    static let root = FieldPath()
+
+    func member(_ key: String) -> FieldPath { FieldPath(text: text.isEmpty ? key : text + "." + key) }
+    func element(_ index: Int) -> FieldPath { FieldPath(text: text + "[\(index)]") }
+
+    /// A reason about the value at this path: `path: reason`, or the reason alone at the root.
+    func error(_ reason: String) -> FieldError { FieldError(reason: text.isEmpty ? reason : "\(text): \(reason)") }
+}
+
+/// The conversions from JSON values to the record fields, with the messages the import reports.
+///
+/// Absent and `null` are the same for an optional field; a required field absent is "missing required
+/// field", and `null` or another type is a type error. Booleans are strict (`1` is not `true`).
+enum FieldReader {
+    /// The value of the first member named `key`: a repeated key keeps its first value.
+    static func first(_ key: String, in members: [JSONMember]) -> JSONValue? {
+        for member in members where member.key == key { return member.value }
+        return nil
+    }
+
+    /// A required string: absent is "missing required field".
+    static func requiredString(_ value: JSONValue?, _ key: String, in container: FieldPath) throws(FieldError)
+        -> String
+    {
+        guard let value else { throw container.error("missing required field '\(key)'") }
+        guard case .string(let text) = value else { throw container.member(key).error("expected a string") }
+        return text
+    }
+
+    static func string(_ value: JSONValue?, _ key: String, in container: FieldPath) throws(FieldError) -> String? {
+        switch value {
+        case nil, .null?: return nil
+        case .string(let text)?: return text
+        default: throw container.member(key).error("expected a string")
+        }
+    }
+
+    static func bool(_ value: JSONValue?, _ key: String, in container: FieldPath) throws(FieldError) -> Bool? {
+        switch value {
+        case nil, .null?: return nil
+        case .bool(let flag)?: return flag
+        default: throw container.member(key).error("expected true or false")
+        }
+    }
+
+    static func double(_ value: JSONValue?, _ key: String, in container: FieldPath) throws(FieldError) -> Double? {
+        switch value {
+        case nil, .null?: return nil
+        case .number(let number)?: return try double(number, key, in: container)
+        default: throw container.member(key).error("expected a number")
+        }
+    }
+
+    static func double(_ number: JSONNumber, _ key: String, in container: FieldPath) throws(FieldError) -> Double {
+        guard let double = number.doubleValue else { throw container.member(key).error("number out of range") }
+        return double
+    }
+
+    /// A whole number as `JSONDecoder` reads one into `Int`: an integer literal exactly; any other
+    /// literal through the nearest `Double`, which must be whole (so `4.0` and `1e2` are accepted,
+    /// `4.5` is not); from 2^53 on, where a `Double` no longer tells, the literal's exact value.
+    static func int(_ value: JSONValue?, _ key: String, in container: FieldPath) throws(FieldError) -> Int? {
+        switch value {
+        case nil, .null?: return nil
+        case .number(let number)?:
+            let whole: Int?
+            if number.isPlainInteger {
+                whole = number.integerValue
+            } else if let double = Double(number.literal), let exact = Int(exactly: double) {
+                whole = double.magnitude < 0x1p53 ? exact : number.integerValue
+            } else {
+                whole = nil
+            }
+            guard let whole else { throw container.member(key).error("expected a whole number") }
+            return whole
+        default: throw container.member(key).error("expected a number")
+        }
+    }
+
+    static func strings(_ value: JSONValue?, _ key: String, in container: FieldPath) throws(FieldError) -> [String]? {
+        switch value {
+        case nil, .null?: return nil
+        case .array(let elements)?:
+            var result: [String] = []
+            result.reserveCapacity(elements.count)
+            for (index, element) in elements.enumerated() {
+                guard case .string(let text) = element else {
+                    throw container.member(key).element(index).error("expected a string")
+                }
+                result.append(text)
+            }
+            return result
+        default: throw container.member(key).error("expected an array of strings")
+        }
+    }
+
+    /// An optional object's members.
+    static func object(_ value: JSONValue?, _ key: String, in container: FieldPath) throws(FieldError)
+        -> [JSONMember]?
+    {
+        switch value {
+        case nil, .null?: return nil
+        case .object(let members)?: return members
+        default: throw container.member(key).error("expected an object")
+        }
+    }
+
+    /// Any value, for `userInfo`; objects keep the first value of a repeated key. The path is only
+    /// worked out for a message or to go deeper, so plain values cost no string building.
+    static func donationValue(_ value: JSONValue, at path: () -> FieldPath) throws(FieldError) -> DonationValue {
+        switch value {
+        case .null: return .null
+        case .bool(let flag): return .bool(flag)
+        case .string(let text): return .string(text)
+        case .number(let number):
+            guard let double = number.doubleValue else { throw path().error("number out of range") }
+            return .number(double)
+        case .array(let elements):
+            let arrayPath = path()
+            var result: [DonationValue] = []
+            result.reserveCapacity(elements.count)
+            for (index, element) in elements.enumerated() {
+                result.append(try donationValue(element, at: { arrayPath.element(index) }))
+            }
+            return .array(result)
+        case .object(let members): return .object(try dictionary(members, at: path()))
+        }
+    }
+
+    static func dictionary(_ members: [JSONMember], at path: FieldPath) throws(FieldError) -> [String: DonationValue] {
+        var result: [String: DonationValue] = [:]
+        result.reserveCapacity(members.count)
+        for member in members where result[member.key] == nil {
+            result[member.key] = try donationValue(member.value, at: { path.member(member.key) })
+        }
+        return result
+    }
+}

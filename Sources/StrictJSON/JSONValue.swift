@@ -1,0 +1,44 @@
+/// A parsed JSON value (RFC 8259).
+///
+/// Objects keep their members in document order, duplicates included: what a repeated key means
+/// (first wins, last wins, an error) is the reader's decision, not the parser's.
+public enum JSONValue: Sendable, Hashable {
+    /// `null`.
+    case null
+    /// `true` or `false`.
+    case bool(Bool)
+    /// A number, kept as written so the reader chooses how to convert it.
+    case number(JSONNumber)
+    /// A string, unescaped.
+    case string(String)
+    /// An array, in document order.
+    case array([JSONValue])
+    /// An object's members, in document order, duplicates included.
+    case object([JSONMember])
+
+    /// The value's JSON type with an article, for messages such as "found a number".
+    public var typeName: String {
+        switch self {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+}
+
+/// One `"key": value` member of a JSON object.
+public struct JSONMember: Sendable, Hashable {
+    /// The key, unescaped.
+    public var key: String
+    /// The value.
+    public var value: JSONValue
+
+    /// Creates a member.
+    public init(key: String, value: JSONValue) {
+        self.key = key
+        self.value = value
+    }
+}

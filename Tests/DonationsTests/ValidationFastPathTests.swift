@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+@testable import Donations
+
+@Suite("Validation fast paths agree with the full checks")
+struct ValidationFastPathTests {
+    @Test("the plain UTC date shape is accepted only where Foundation's parser reads the date")
+    func plainDates() {
+        var dates = ["2024-02-29T00:00:00Z", "2023-02-29T00:00:00Z", "1900-02-29T00:00:00Z", "2000-02-29T23:59:59Z"]
+        for month in 0...13 {
+            for day in [0, 1, 28, 29, 30, 31, 32] {
+                for (hour, minute, second) in [(0, 0, 0), (23, 59, 59), (24, 0, 0), (12, 60, 0), (12, 0, 60)] {
+                    dates.append(String(format: "2027-%02d-%02dT%02d:%02d:%02dZ", month, day, hour, minute, second))
+                }
+            }
+        }
+        dates += ["1969-12-31T23:59:59Z", "9999-12-31T23:59:59Z", "2027-01-01T00:00:00+01:00", "2027-1-01T00:00:00Z"]
+        var fast = 0
+        for text in dates where DonationDates.isPlainUTC(text) {
+            fast += 1
+            #expect(DonationDates.parse(text) != nil, "\(text)")
+        }
+        #expect(fast > 100 && fast < dates.count)
+        #expect(!DonationDates.isPlainUTC("2023-02-29T00:00:00Z") && !DonationDates.isPlainUTC("2027-04-31T00:00:00Z"))
+    }
+
+    @Test(
+        "required fields and lengths read as before around the fast paths",
+        arguments: [
+            ("a", true), (" ", false), ("\t", false), ("\u{00A0}", false), ("\u{3000} ", false), (" a", true),
+            ("\u{00A0}a", true), ("é", true), ("\n", true),
+        ])
+    func required(value: String, accepted: Bool) {
+        let line =
+            #"{"type":"delete","bundleIdentifier":"\#(value.unicodeScalars.map { String(format: "\\u%04x", $0.value) }.joined())","all":true}"#
+        let (old, new) = DifferentialTests.both(line)
+        #expect(old == new)
+        #expect((new.failureReason == nil) == accepted, "\(line)")
+    }
+
+    @Test("the length limit counts characters, not bytes")
+    func lengths() {
+        for (text, accepted) in [
+            (String(repeating: "é", count: 1024), true), (String(repeating: "é", count: 1025), false),
+            (String(repeating: "e\u{301}", count: 1024), true), (String(repeating: "a", count: 1025), false),
+        ] {
+            let line = #"{"type":"searchableItem","bundleIdentifier":"a","uniqueIdentifier":"\#(text)"}"#
+            let (old, new) = DifferentialTests.both(line)
+            #expect(old == new)
+            #expect((new.failureReason == nil) == accepted)
+        }
+    }
+}
+
+@Suite("The plain http(s) URL fast path")
+struct PlainHTTPURLTests {
+    /// URLs built from schemes, hosts, ports and tails with every printable ASCII byte.
+    static var candidates: [String] {
+        let schemes = ["http://", "https://", "HTTPS://", "hTTp://", "ftp://", "http:/", "https:", "http//"]
+        let hosts = ["example.com", "a", "x-1.example", "", "ex ample.com", "exa%41mple", "[::1]", "user@host", "..."]
+        let ports = ["", ":8080", ":", ":65535", ":65536", ":99999", ":x"]
+        var tails = ["", "/", "/a/b?c=d&e=f#g", "?q", "#f", "/%41%2f", "/%4", "/%zz", "/a#b#c", "/ü", "/a b"]
+        for byte in UInt8(0x20)...UInt8(0x7E) { tails.append("/p" + String(UnicodeScalar(byte)) + "q") }
+        var result: [String] = []
+        for scheme in schemes {
+            for host in hosts {
+                for port in ports { for tail in tails { result.append(scheme + host + port + tail) } }
+            }
+        }
+        return result
+    }
+
+    @Test("every URL it accepts has an http(s) scheme and a host for URLComponents")
+    func agreesWithURLComponents() {
+        var accepted = 0
+        for text in Self.candidates where PlainHTTPURL.matches(text) {
+            accepted += 1
+            let components = URLComponents(string: text)
+            let scheme = components?.scheme?.lowercased()
+            #expect(scheme == "http" || scheme == "https", "\(text)")
+            #expect(components?.host?.isEmpty == false, "\(text)")
+        }
+        #expect(accepted > 1000)
+        #expect(PlainHTTPURL.matches("https://example.com/recipes/0-cake"))
+        #expect(!PlainHTTPURL.matches("https://example.com/a b"))
+    }
+}
