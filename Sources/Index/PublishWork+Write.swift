@@ -1,6 +1,7 @@
 import Bridge
 import Foundation
 import GRDB
+import Store
 
 extension PublishWork {
     /// Writes the publish in the caller's transaction; returns the summary as stored for the report.
@@ -23,11 +24,12 @@ extension PublishWork {
                 """)
         let insertItem = try db.cachedStatement(
             sql: """
-                INSERT INTO public_item (cluster_id, unique_identifier, webpage_url, bundle, title, description,
+                INSERT INTO public_item (id, cluster_id, unique_identifier, webpage_url, bundle, title, description,
                     keywords, domain_identifier, rating, rating_count, engagement, boost, sources, expires_at,
                     last_seen, published_at, item_json)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
+        var items: [(clusterID: Int64, item: PublicItemRow)] = []
         for change in changes {
             let fingerprint = PublishSnapshot.blob(change.fingerprint)
             let reason = change.reason?.rawValue ?? "published"
@@ -46,12 +48,25 @@ extension PublishWork {
                 clusterID = db.lastInsertedRowID
             }
             guard let item = change.item else { continue }
+            items.append((clusterID, item))
+        }
+        // Ids in static rank order (ItemRankOrder), inserted in id order: FTS5 flushes its pending
+        // terms to a new segment whenever a rowid is not above the previous one.
+        var sequence = try ItemRankOrder.reserveSequences(items.count, in: db)
+        var numbered: [(id: Int64, boost: Double, clusterID: Int64, item: PublicItemRow)] = []
+        numbered.reserveCapacity(items.count)
+        for (clusterID, item) in items {
+            // Engagement ranks, with diminishing returns: the 1,000th donor adds less than the 3rd.
+            let boost = log(1 + Double(item.engagement))
+            numbered.append((ItemRankOrder.id(boost: boost, sequence: sequence), boost, clusterID, item))
+            sequence += 1
+        }
+        for (id, boost, clusterID, item) in numbered.sorted(by: { $0.id < $1.id }) {
             try insertItem.execute(arguments: [
-                clusterID, item.uniqueIdentifier, item.webpageURL, item.bundle, item.title, item.description,
-                item.keywords, item.domainIdentifier, item.rating, item.ratingCount, item.engagement,
-                // Engagement ranks, with diminishing returns: the 1,000th donor adds less than the 3rd.
-                log(1 + Double(item.engagement)), item.sources.joined(separator: ","), item.expiresAt, item.lastSeen,
-                summary.publishedAt, item.itemJSON,
+                id, clusterID, item.uniqueIdentifier, item.webpageURL, item.bundle, item.title, item.description,
+                item.keywords, item.domainIdentifier, item.rating, item.ratingCount, item.engagement, boost,
+                item.sources.joined(separator: ","), item.expiresAt, item.lastSeen, summary.publishedAt,
+                item.itemJSON,
             ])
         }
         var added = 0

@@ -27,6 +27,7 @@ public final class Store: Sendable {
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
             db.add(function: Self.foldFunction)
+            db.add(function: Self.caseFoldFunction)
         }
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
@@ -45,6 +46,17 @@ public final class Store: Sendable {
     private static let foldFunction = DatabaseFunction(foldFunctionName, argumentCount: 1, pure: true) { values in
         guard case .string(let text) = values[0].storage else { return values[0] }
         return text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    }
+
+    /// The name of the SQL function every connection of the store has that folds case only, for all
+    /// of Unicode (`searchlight_casefold('CRÈME') = 'crème'`, `'Straße'` → `'strasse'`; SQLite's `lower` folds ASCII only);
+    /// other values pass through. The query language's `c` modifier compiles to it.
+    package static let caseFoldFunctionName = "searchlight_casefold"
+
+    private static let caseFoldFunction = DatabaseFunction(caseFoldFunctionName, argumentCount: 1, pure: true) {
+        values in
+        guard case .string(let text) = values[0].storage else { return values[0] }
+        return text.folding(options: [.caseInsensitive], locale: nil)
     }
 
     /// Runs `PRAGMA integrity_check` and returns its lines; `["ok"]` for a sound file.

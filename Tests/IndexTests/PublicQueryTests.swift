@@ -40,6 +40,12 @@ import Testing
         (#"title == "creme brulee"cd"#, [2]),
         (#"title == "CRèME*"c"#, [2]),
         (#"title == "creme*"c"#, []),
+        // `c` folds case beyond ASCII (SQLite's lower() would leave "È" and "Û" alone), but not diacritics.
+        (#"title == "CRÈME*"c"#, [2]),
+        (#"title == "CRÈME BRÛLÉE"c"#, [2]),
+        (#"title == "CREME BRULEE"c"#, []),
+        (#"title == "CRÈME BRÛLÉE"cd"#, [2]),
+        (#"keywords == "FRENCH DESSERT"c"#, [2]),
         (#"contentDescription == "*cream*""#, [2]),
         (#"contentDescription == "sharp"wc"#, [1]),
         (#"contentDescription == *"#, [1, 2]),
