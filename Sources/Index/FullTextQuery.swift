@@ -10,8 +10,8 @@
 /// characters, also matches the words it begins (`lemon ta` finds "Lemon tart"); the words before it
 /// were finished and match whole words only (`lem tart` does not find "Lemon tart"). A one-character
 /// last word matches only itself, because a one-letter prefix matches almost every item and the index
-/// keeps no one-character prefixes. (Only one prefix per query also keeps a search cheap: each prefix
-/// merges the doclists of every word it begins.)
+/// keeps no one-character prefixes. (Only one prefix per query also keeps a search cheap: a prefix
+/// longer than the index's prefix lengths merges the doclists of every word it begins.)
 /// Case and diacritics never matter (`creme` finds "Crème"): the tokenizer folds both sides.
 public struct FullTextQuery: Sendable, Hashable {
     /// The most characters of text read; longer text is rejected, not truncated.
@@ -45,10 +45,10 @@ public struct FullTextQuery: Sendable, Hashable {
     /// Whether the text had no word to search for (empty, spaces or punctuation only).
     public var isEmpty: Bool { words.isEmpty }
 
-    /// The prefix lengths the index keeps (`prefix = '2 3'` of `public_fts`): a prefix query of
+    /// The prefix lengths the index keeps (`prefix = '2 3 4 5 6'` of `public_fts`): a prefix query of
     /// these lengths reads one doclist lazily, in rowid order; a longer one makes FTS5 merge the
     /// doclists of every word it begins before the first match comes out.
-    static let indexedPrefixLengths = 2...3
+    static let indexedPrefixLengths = 2...6
 
     /// The FTS5 expression: each word quoted, the last one with `*` when it has two or more
     /// characters, joined by `AND`; `nil` when there is no word. Each word holds only letters, digits

@@ -140,4 +140,18 @@ import Testing
         let number = try await opened.pool.read { db in try Int.fetchOne(db, sql: "SELECT searchlight_fold(42)") }
         #expect(number == 42)
     }
+
+    /// `c` alone: case only, for all of Unicode; ASCII takes a fast path with the same answer.
+    @Test(arguments: [
+        ("CRÈME Brûlée", "crème brûlée"), ("ÉCOLE", "école"), ("Lemon TART 42!", "lemon tart 42!"), ("", ""),
+    ])
+    func caseFoldFunctionFoldsCaseOnly(input: String, folded: String) async throws {
+        let store = try IndexTestStore()
+        defer { store.cleanUp() }
+        let opened = try store.open()
+        let result = try await opened.pool.read { db in
+            try String.fetchOne(db, sql: "SELECT searchlight_casefold(?)", arguments: [input])
+        }
+        #expect(result == folded)
+    }
 }
