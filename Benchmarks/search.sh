@@ -10,7 +10,8 @@
 # `engagement >= 1000`, a title prefix with `cd`, …); ROUNDS rounds (default 5: 350 searches).
 # Item ids are assigned as the publisher assigns them (static rank order, Sources/Store/ItemRankOrder.swift).
 # Prints searchlight's own summary line (p50, p99, max) and p50/p99 per kind. The data goes to a
-# temporary folder and is removed (KEEP_TMP=1 keeps it; DATA=FOLDER reuses it). OPTIMIZE=1 merges the FTS5 index into one
+# temporary folder and is removed (KEEP_TMP=1 keeps it; DATA=FOLDER reuses it). TEXT_ONLY=1 runs the
+# text kinds alone (see below). OPTIMIZE=1 merges the FTS5 index into one
 # segment first (INSERT INTO public_fts(public_fts) VALUES('optimize')).
 set -euo pipefail
 ITEMS=${ITEMS:-1000000}
@@ -36,17 +37,24 @@ fi
 if [[ "${OPTIMIZE:-0}" == 1 ]]; then
     sqlite3 "$TMP/store.sqlite" "INSERT INTO public_fts(public_fts) VALUES('optimize')"
 fi
-for _ in $(seq "$ROUNDS"); do cat "$TMP/mix.txt"; done >"$TMP/queries.txt"
-"$BIN" search --queries "$TMP/mix.txt" --store "$TMP/store.sqlite" >/dev/null 2>&1 || true  # warm-up
+# TEXT_ONLY=1 leaves the CSSearchQuery lines out: their table scans also evict pages the text
+# searches that follow them need, so with them the text kinds measure that interference too.
+if [[ "${TEXT_ONLY:-0}" == 1 ]]; then grep -v '^q:' "$TMP/mix.txt"; else cat "$TMP/mix.txt"; fi >"$TMP/round.txt"
+for _ in $(seq "$ROUNDS"); do cat "$TMP/round.txt"; done >"$TMP/queries.txt"
+"$BIN" search --queries "$TMP/round.txt" --store "$TMP/store.sqlite" >/dev/null 2>&1 || true  # warm-up
 "$BIN" search --queries "$TMP/queries.txt" --store "$TMP/store.sqlite" >"$TMP/out.jsonl"
-python3 - "$TMP/out.jsonl" <<'PY'
+python3 - "$TMP/out.jsonl" "$TMP/mix.txt" <<'PY'
 import json, math, sys
 kinds = ["common", "mid", "rare", "two words", "2-letter prefix", "3-letter prefix", "query"]
 rows = [json.loads(line) for line in open(sys.argv[1])]
+# Each line of the mix is of kind (its index mod 7); a searched line maps back by its text.
+kind_of = {}
+for i, line in enumerate(l.strip() for l in open(sys.argv[2]) if l.strip()):
+    kind_of.setdefault(line[2:].strip() if line.startswith("q:") else line, kinds[i % len(kinds)])
 by = {}
-for i, row in enumerate(rows):
-    by.setdefault(kinds[i % len(kinds)], []).append(row)
-for kind in kinds:
+for row in rows:
+    by.setdefault(kind_of[row["query"]], []).append(row)
+for kind in (k for k in kinds if k in by):
     times = sorted(r["elapsedMs"] for r in by[kind])
     p = lambda q: times[max(0, math.ceil(q * len(times)) - 1)]
     totals = sorted(r["total"] for r in by[kind])

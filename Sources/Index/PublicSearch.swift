@@ -8,8 +8,9 @@ import Store
 ///
 /// Time is bounded however many items match: nothing is computed per match past a fixed number of
 /// them (the ranking model and its measured costs: Docs/index.md, "Search").
-/// - Matches are counted with early exit, up to ``countLimit`` (``exactRankLimit`` with a query,
-///   whose condition reads each item); past it ``SearchResults/total`` is a lower bound
+/// - Matches are counted with early exit, up to ``countLimit`` for one word (``exactRankLimit`` for
+///   several words, where each counted match costs far more, or with a query, whose condition reads
+///   each item); past it ``SearchResults/total`` is a lower bound
 ///   (``SearchResults/totalIsLowerBound``).
 /// - **Exact ranking** when at most ``exactRankLimit`` items match and each word on its own is in at
 ///   most ``wordRankLimit`` items (bm25 first reads every match of every word):
@@ -37,7 +38,7 @@ public struct PublicSearch: Sendable {
     public static let maxLimit = 1_000
     /// The most matches ranked exactly (bm25); bm25 costs about 1–3 µs per match.
     public static let exactRankLimit = 1_000
-    /// The most matches counted exactly by free text alone (counting costs ~20 ns per match).
+    /// The most matches of one word counted exactly (counting costs ~20 ns per match).
     public static let countLimit = 10_000
     /// The most items a word may be in for bm25 to rank (its setup reads every match of every
     /// word), and for a long last word to be matched as a prefix.

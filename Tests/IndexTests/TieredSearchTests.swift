@@ -85,6 +85,11 @@ import Testing
             let bestHidden = rows.filter { !returned.contains($0.uniqueIdentifier) }.map(\.boost).max() ?? 0
             #expect(ItemRankOrder.bucket(boost: lowestShown) >= ItemRankOrder.bucket(boost: bestHidden))
             #expect(results.hits.map(\.score) == results.hits.map(\.score).sorted(by: >))
+            // Several words are counted no further than the exact rank limit.
+            let twoWords = try await search.search("filler text", limit: 5)
+            #expect(twoWords.totalIsLowerBound)
+            #expect(twoWords.total == Self.limits.exactRank + 1)
+            #expect(twoWords.hits.count == 5)
         }
     }
 
