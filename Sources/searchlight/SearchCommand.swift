@@ -13,9 +13,12 @@ extension Searchlight {
                 word also as a prefix ('lemon ta' finds "Lemon tart"), ignoring case and diacritics; no \
                 character of it is FTS5 or SQL syntax. Results are ranked by bm25 (title > keywords > \
                 description) plus the item's engagement boost, best first; when more than \
-                \(PublicSearch.exactRankLimit) items match, by tier (all words in the title, then in title or \
-                keywords, then anywhere) and engagement, and the total is a lower bound. --query takes the CSSearchQuery language \
-                (e.g. 'title == "lemon*"cd && rating >= 4'); given with text, items must match both.
+                \(PublicSearch.exactRankLimit) items match (or a word is very common), by tier (all words in \
+                the title, then in title or keywords, then anywhere) and engagement. Counting stops at \
+                \(PublicSearch.countLimit) matches of one word (\(PublicSearch.exactRankLimit) of several): the \
+                total is then a lower bound ("More than N results"; "totalIsLowerBound": true in --json). \
+                --query takes the CSSearchQuery language (e.g. 'title == "lemon*"cd && rating >= 4'); given \
+                with text, items must match both.
 
                 --queries FILE runs one search per line (free text, or 'q:' then a CSSearchQuery string; \
                 empty lines and lines starting with '#' are skipped) and prints one JSON line per search \
