@@ -6,37 +6,59 @@
 #
 # The mix (Benchmarks/search_data.py --queries): per round 10 each of a common word (Zipf rank ~10–37),
 # a mid-frequency word (~rank 400–730), a rare word (~rank 12,000–16,500), two words (a very common one
-# and a mid one), a 2-letter prefix and a 3-letter prefix; ROUNDS rounds (default 5: 300 searches).
-# Prints searchlight's own summary line (p50, p99, max) and the p99 per kind. The data goes to a
-# temporary folder and is removed (KEEP_TMP=1 keeps it). OPTIMIZE=1 merges the FTS5 index into one
+# and a mid one), a 2-letter prefix, a 3-letter prefix and a CSSearchQuery alone (`rating > 4`,
+# `engagement >= 1000`, a title prefix with `cd`, …); ROUNDS rounds (default 5: 350 searches).
+# Item ids are assigned as the publisher assigns them (static rank order, Sources/Store/ItemRankOrder.swift).
+# Prints searchlight's own summary line (p50, p99, max) and p50/p99 per kind. The data goes to a
+# temporary folder and is removed (KEEP_TMP=1 keeps it; DATA=FOLDER reuses it). TEXT_ONLY=1 runs the
+# text kinds alone (see below). OPTIMIZE=1 merges the FTS5 index into one
 # segment first (INSERT INTO public_fts(public_fts) VALUES('optimize')).
 set -euo pipefail
 ITEMS=${ITEMS:-1000000}
 ROUNDS=${ROUNDS:-5}
 SCRATCH=${SCRATCH:-.build-release}
+# SEARCHLIGHT=path runs that binary (e.g. another branch's build) instead of building this one.
 cd "$(dirname "$0")/.."
-swift build -c release --scratch-path "$SCRATCH" --product searchlight >/dev/null
-BIN="$SCRATCH/release/searchlight"
-TMP=$(mktemp -d)
-[[ "${KEEP_TMP:-0}" == 1 ]] || trap 'rm -rf "$TMP"' EXIT
-"$BIN" crawl --store "$TMP/store.sqlite" >/dev/null  # creates an empty store with the real schema
-python3 Benchmarks/search_data.py "$TMP/store.sqlite" --items "$ITEMS" --queries "$TMP/mix.txt"
+if [[ -n "${SEARCHLIGHT:-}" ]]; then
+    BIN=$SEARCHLIGHT
+else
+    swift build -c release --scratch-path "$SCRATCH" --product searchlight >/dev/null
+    BIN="$SCRATCH/release/searchlight"
+fi
+if [[ -n "${DATA:-}" ]]; then
+    # DATA=FOLDER reuses a folder left by KEEP_TMP=1 (store.sqlite and mix.txt): generating takes minutes.
+    TMP=$DATA
+else
+    TMP=$(mktemp -d)
+    [[ "${KEEP_TMP:-0}" == 1 ]] || trap 'rm -rf "$TMP"' EXIT
+    "$BIN" crawl --store "$TMP/store.sqlite" >/dev/null  # creates an empty store with the real schema
+    python3 Benchmarks/search_data.py "$TMP/store.sqlite" --items "$ITEMS" --queries "$TMP/mix.txt"
+fi
 if [[ "${OPTIMIZE:-0}" == 1 ]]; then
     sqlite3 "$TMP/store.sqlite" "INSERT INTO public_fts(public_fts) VALUES('optimize')"
 fi
-for _ in $(seq "$ROUNDS"); do cat "$TMP/mix.txt"; done >"$TMP/queries.txt"
-"$BIN" search --queries "$TMP/mix.txt" --store "$TMP/store.sqlite" >/dev/null 2>&1 || true  # warm-up
+# TEXT_ONLY=1 leaves the CSSearchQuery lines out: their table scans also evict pages the text
+# searches that follow them need, so with them the text kinds measure that interference too.
+if [[ "${TEXT_ONLY:-0}" == 1 ]]; then grep -v '^q:' "$TMP/mix.txt"; else cat "$TMP/mix.txt"; fi >"$TMP/round.txt"
+for _ in $(seq "$ROUNDS"); do cat "$TMP/round.txt"; done >"$TMP/queries.txt"
+"$BIN" search --queries "$TMP/round.txt" --store "$TMP/store.sqlite" >/dev/null 2>&1 || true  # warm-up
 "$BIN" search --queries "$TMP/queries.txt" --store "$TMP/store.sqlite" >"$TMP/out.jsonl"
-python3 - "$TMP/out.jsonl" <<'PY'
+python3 - "$TMP/out.jsonl" "$TMP/mix.txt" <<'PY'
 import json, math, sys
-kinds = ["common", "mid", "rare", "two words", "2-letter prefix", "3-letter prefix"]
+kinds = ["common", "mid", "rare", "two words", "2-letter prefix", "3-letter prefix", "query"]
 rows = [json.loads(line) for line in open(sys.argv[1])]
+# Each line of the mix is of kind (its index mod 7); a searched line maps back by its text.
+kind_of = {}
+for i, line in enumerate(l.strip() for l in open(sys.argv[2]) if l.strip()):
+    kind_of.setdefault(line[2:].strip() if line.startswith("q:") else line, kinds[i % len(kinds)])
 by = {}
-for i, row in enumerate(rows):
-    by.setdefault(kinds[i % 6], []).append(row)
-for kind in kinds:
+for row in rows:
+    by.setdefault(kind_of[row["query"]], []).append(row)
+for kind in (k for k in kinds if k in by):
     times = sorted(r["elapsedMs"] for r in by[kind])
     p = lambda q: times[max(0, math.ceil(q * len(times)) - 1)]
     totals = sorted(r["total"] for r in by[kind])
-    print(f"{kind:16} p50 {p(0.5):7.2f} ms  p99 {p(0.99):7.2f} ms  matches {totals[0]}–{totals[-1]}")
+    bound = sum(1 for r in by[kind] if r.get("totalIsLowerBound"))
+    print(f"{kind:16} p50 {p(0.5):7.2f} ms  p99 {p(0.99):7.2f} ms  max {times[-1]:7.2f} ms  "
+          f"matches {totals[0]}–{totals[-1]}  lower bounds {bound}/{len(times)}")
 PY

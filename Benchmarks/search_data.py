@@ -6,9 +6,12 @@
 The store must already exist (created by `searchlight`, so its schema is the real one). Writes
 `cluster` and `public_item` rows (the FTS index follows through the store's triggers) with titles,
 descriptions and keywords drawn from a Zipf-like (s = 1) vocabulary of 20,000 made-up words, and
-engagement drawn from a heavy-tailed distribution with `boost = ln(1 + engagement)`. With --queries,
-also writes the fixed query mix of the benchmark (common word, rare word, two words, 2- and 3-letter
-prefixes), one per line, in the format of `searchlight search --queries`.
+engagement drawn from a heavy-tailed distribution with `boost = ln(1 + engagement)`. Item ids are
+assigned the way the publisher assigns them (Sources/Index/RankOrder.swift: the boost bucket in the
+high bits, a store-wide sequence below; each batch inserted in id order), and the `item_sequence`
+setting is advanced, so a store filled here can still be published to. With --queries, also writes
+the fixed query mix of the benchmark (common word, mid word, rare word, two words, 2- and 3-letter
+prefixes, a CSSearchQuery), one per line, in the format of `searchlight search --queries`.
 """
 import argparse
 import bisect
@@ -18,6 +21,14 @@ import math
 import random
 import sqlite3
 
+BUCKETS = 64
+SEQUENCE_BITS = 40
+# The CSSearchQuery kind of the mix: common shapes (a title prefix, a number range, both).
+QUERIES = [
+    'q:rating > 4', 'q:engagement >= 1000', 'q:title == "ba*"cd', 'q:title == "ko*"c && engagement > 10',
+    'q:InRange(engagement, 100, 200)', 'q:rating > 4', 'q:engagement >= 1000', 'q:title == "mu*"cd',
+    'q:title == "ti*"c && engagement > 10', 'q:InRange(engagement, 100, 200)',
+]
 SYLLABLES = [c + v for c in "bcdfghjklmnprstvwz" for v in "aeiou"] + ["qu" + v for v in "aei"]
 
 
@@ -52,24 +63,35 @@ def main():
     db.execute("PRAGMA journal_mode = WAL")
     db.execute("PRAGMA synchronous = OFF")
     start = (db.execute("SELECT coalesce(max(id), 0) FROM cluster").fetchone()[0]) + 1
+    sequence = int(db.execute(
+        "SELECT coalesce((SELECT value FROM setting WHERE name = 'item_sequence'), 1)").fetchone()[0])
     batch = []
     for n in range(start, start + args.items):
         title = " ".join(sample(rng.randint(3, 8))).capitalize()
         description = " ".join(sample(rng.randint(12, 40))).capitalize() + "."
         keywords = sample(rng.randint(1, 5))
         engagement = min(int(rng.paretovariate(1.2)), 100_000)
+        rating = round(rng.uniform(1, 5), 1) if rng.random() < 0.3 else None
         url = f"https://site{n % 5000}.example/page/{n}"
         item = {
             "uniqueIdentifier": url, "webpageURL": url, "sources": ["web"],
             "attributeSet": {"title": title, "contentDescription": description, "keywords": keywords},
             "engagement": engagement,
         }
-        batch.append((n, title, description, "\n".join(keywords), engagement, math.log1p(engagement), url,
-                      json.dumps(item, separators=(",", ":"))))
+        if rating is not None:
+            item["attributeSet"]["rating"] = rating
+        boost = math.log1p(engagement)
+        # RankOrder.id: (bucketCount - 1 - bucket) << sequenceBits | sequence, bucket = min(63, Int(boost * 4)).
+        item_id = ((BUCKETS - 1 - min(BUCKETS - 1, int(boost * 4))) << SEQUENCE_BITS) | sequence
+        sequence += 1
+        batch.append((n, item_id, title, description, "\n".join(keywords), engagement, boost, url,
+                      json.dumps(item, separators=(",", ":")), rating))
         if len(batch) == 10_000:
             flush(db, batch)
             batch = []
     flush(db, batch)
+    with db:
+        db.execute("INSERT OR REPLACE INTO setting (name, value) VALUES ('item_sequence', ?)", (str(sequence),))
     db.execute("PRAGMA optimize")
     db.close()
     if args.queries:
@@ -82,19 +104,22 @@ def main():
             mix.append(words[5 + i] + " " + words[300 + i * 11])  # two words
             mix.append(words[50 + i * 7][:2])                      # 2-letter prefix
             mix.append(words[2000 + i * 13][:3])                   # 3-letter prefix
+            mix.append(QUERIES[i])                                 # a CSSearchQuery alone
         with open(args.queries, "w") as out:
             out.write("\n".join(mix) + "\n")
 
 
 def flush(db, batch):
+    # In id order, as the publisher writes: FTS5 flushes its pending terms whenever a rowid goes down.
+    batch.sort(key=lambda row: row[1])
     with db:
         db.executemany(
             "INSERT INTO cluster (id, key, fingerprint, published, reason, matched_by, members) "
             "VALUES (?, 'bench-' || ?, x'00', 1, 'published', '[]', '[]')", [(row[0], row[0]) for row in batch])
         db.executemany(
-            "INSERT INTO public_item (id, cluster_id, unique_identifier, webpage_url, title, description, keywords, "
-            "engagement, boost, sources, last_seen, published_at, item_json) "
-            "VALUES (?1, ?1, ?7, ?7, ?2, ?3, ?4, ?5, ?6, 'web', 1767225600, 1767225600, ?8)", batch)
+            "INSERT INTO public_item (cluster_id, id, title, description, keywords, engagement, boost, "
+            "unique_identifier, webpage_url, sources, last_seen, published_at, item_json, rating) "
+            "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, 'web', 1767225600, 1767225600, ?9, ?10)", batch)
 
 
 if __name__ == "__main__":

@@ -6,9 +6,12 @@
 /// column filters, parentheses — is ever read as FTS5 syntax. The words are AND-ed: an item matches
 /// when it has every word, in any of title, description or keywords.
 ///
-/// Prefix matching works like Spotlight's: every word of two or more characters also matches the
-/// words it begins (`lem tar` finds "Lemon tart"). A one-character word matches only itself, because
-/// a one-letter prefix matches almost every item and the index keeps no one-character prefixes.
+/// Prefix matching works like Spotlight's as-you-type search: the last word, when it has two or more
+/// characters, also matches the words it begins (`lemon ta` finds "Lemon tart"); the words before it
+/// were finished and match whole words only (`lem tart` does not find "Lemon tart"). A one-character
+/// last word matches only itself, because a one-letter prefix matches almost every item and the index
+/// keeps no one-character prefixes. (Only one prefix per query also keeps a search cheap: a prefix
+/// longer than the index's prefix lengths merges the doclists of every word it begins.)
 /// Case and diacritics never matter (`creme` finds "Crème"): the tokenizer folds both sides.
 public struct FullTextQuery: Sendable, Hashable {
     /// The most characters of text read; longer text is rejected, not truncated.
@@ -42,15 +45,37 @@ public struct FullTextQuery: Sendable, Hashable {
     /// Whether the text had no word to search for (empty, spaces or punctuation only).
     public var isEmpty: Bool { words.isEmpty }
 
-    /// The FTS5 expression: `"word"*` for each word (a one-character word without `*`), joined by
-    /// `AND`; `nil` when there is no word. Each word holds only letters, digits and marks, and any
-    /// `"` is doubled regardless, so the string can never leave its quotes.
-    public var matchExpression: String? {
+    /// The prefix lengths the index keeps (`prefix = '2 3 4 5 6'` of `public_fts`): a prefix query of
+    /// these lengths reads one doclist lazily, in rowid order; a longer one makes FTS5 merge the
+    /// doclists of every word it begins before the first match comes out.
+    static let indexedPrefixLengths = 2...6
+
+    /// The FTS5 expression: each word quoted, the last one with `*` when it has two or more
+    /// characters, joined by `AND`; `nil` when there is no word. Each word holds only letters, digits
+    /// and marks, and any `"` is doubled regardless, so the string can never leave its quotes.
+    public var matchExpression: String? { matchExpression(columns: nil) }
+
+    /// Whether the last word is matched as a prefix longer than the index's prefix lengths.
+    var lastWordIsLongPrefix: Bool {
+        (words.last?.unicodeScalars.count ?? 0) > Self.indexedPrefixLengths.upperBound
+    }
+
+    /// ``matchExpression`` restricted to `columns` of the index (every word must be in one of them),
+    /// or over all columns when `nil`; with `prefix` false, the last word too matches whole words only.
+    /// Column names come from the caller's schema, never from the text.
+    func matchExpression(columns: [String]?, prefix: Bool = true) -> String? {
         guard !words.isEmpty else { return nil }
-        return words.map { word in
-            let quoted = "\"" + word.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-            return word.unicodeScalars.count > 1 ? quoted + "*" : quoted
-        }.joined(separator: " AND ")
+        let phrases = words.indices.map { phrase(at: $0, prefix: prefix) }.joined(separator: " AND ")
+        guard let columns else { return phrases }
+        return "{\(columns.joined(separator: " "))} : (\(phrases))"
+    }
+
+    /// Word `index` as an FTS5 phrase: quoted, with `*` when it is the last word, `prefix` is true
+    /// and it has two or more characters.
+    func phrase(at index: Int, prefix: Bool = true) -> String {
+        let word = words[index]
+        let quoted = "\"" + word.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        return prefix && index == words.count - 1 && word.unicodeScalars.count > 1 ? quoted + "*" : quoted
     }
 
     /// `unicode61`'s token characters (general categories L*, N*, Co), plus combining marks so a

@@ -71,9 +71,11 @@ public struct PublicQuery: Sendable {
         }
     }
 
-    private static let compiler = QueryCompiler(columns: attributes, foldFunction: Store.foldFunctionName)
+    private static let compiler = QueryCompiler(
+        columns: attributes, foldFunction: Store.foldFunctionName, caseFoldFunction: Store.caseFoldFunctionName)
     private static let keywordCompiler = QueryCompiler(
-        columns: [keywordsAttribute: QueryColumn(sql: keywordValue, kind: .text)], foldFunction: Store.foldFunctionName)
+        columns: [keywordsAttribute: QueryColumn(sql: keywordValue, kind: .text)], foldFunction: Store.foldFunctionName,
+        caseFoldFunction: Store.caseFoldFunctionName)
 
     /// Compiles `expression`, sending comparisons of `keywords` through ``keywordRows``.
     private static func condition(_ expression: QueryExpression, now: Date, arguments: inout [QueryArgument])

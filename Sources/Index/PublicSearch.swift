@@ -6,31 +6,77 @@ import Store
 /// Searches the public index (SPEC §4): free text through FTS5 ranked by bm25 plus engagement,
 /// the `CSSearchQuery` language, or both (an item must then satisfy both).
 ///
-/// Ranking: `score = boost − bm25(title 10, description 1, keywords 5)`. FTS5's bm25 is negative,
-/// more negative for a better match, so the score is higher for better matches and for more
-/// engaged items (`boost` is the publisher's engagement bonus); ties go to the lower item id.
-/// With only a query, the score is the boost.
+/// Time is bounded however many items match: nothing is computed per match past a fixed number of
+/// them (the ranking model and its measured costs: Docs/index.md, "Search").
+/// - Matches are counted with early exit, up to ``countLimit`` for one word (``exactRankLimit`` for
+///   several words, where each counted match costs far more, or with a query, whose condition reads
+///   each item); past it ``SearchResults/total`` is a lower bound
+///   (``SearchResults/totalIsLowerBound``).
+/// - **Exact ranking** when at most ``exactRankLimit`` items match and each word on its own is in at
+///   most ``wordRankLimit`` items (bm25 first reads every match of every word):
+///   `score = boost − bm25(title 10, description 1, keywords 5)`, where `boost` is
+///   `ln(1 + engagement)` rounded down to a quarter plus 0.125 (read from the item id, see
+///   ``ItemRankOrder``, so no item row is read per match). FTS5's bm25 is negative, more negative
+///   for a better match, so the score is higher for better matches and more engaged items; ties go
+///   to the lower item id.
+/// - **Tiered ranking** otherwise: item ids follow static rank (boost bucket first), which is the order
+///   FTS5 walks its doclists in, so the page is taken tier by tier — every word in the title, then in
+///   title or keywords, then anywhere — each in rank order, stopping as soon as it is full. The page
+///   is ordered by tier, then boost, then id; `score` is a tier bonus (200, 100, 0) plus the boost.
 ///
-/// Cost is bounded: a free-text search first counts its matches; when they are at most
-/// ``rankBudget`` it ranks every match (exact). Beyond that — a word or two-letter prefix found in
-/// a large part of the index — it ranks the ``rankBudget`` most recently published matches (the
-/// highest ids) and returns the best of those, so time stays flat however common the word is;
-/// ``SearchResults/total`` is always the exact number of matches.
+/// Only the last word is a prefix (``FullTextQuery``); when it is longer than the index's prefixes
+/// and is itself a word of more than ``wordRankLimit`` items, it matches whole: FTS5 would first
+/// merge the matches of every word it begins.
+///
+/// With only a query, the score is the boost: items are read in id (rank) order, at most
+/// `exactRankLimit + 1` of them; up to the limit they are all sorted by boost and counted exactly,
+/// beyond it the first page in rank order is sorted by boost and the total is a lower bound.
 public struct PublicSearch: Sendable {
     /// Results returned when no limit is given.
     public static let defaultLimit = 20
     /// The most results one search returns.
     public static let maxLimit = 1_000
-    /// The most matches ranked by bm25 in one search.
-    public static let rankBudget = 5_000
+    /// The most matches ranked exactly (bm25); bm25 costs about 1–3 µs per match.
+    public static let exactRankLimit = 1_000
+    /// The most matches of one word counted exactly (counting costs ~20 ns per match).
+    public static let countLimit = 10_000
+    /// The most items a word may be in for bm25 to rank (its setup reads every match of every
+    /// word), and for a long last word to be matched as a prefix.
+    public static let wordRankLimit = 20_000
     /// bm25 weights of title, description and keywords (the column order of `public_fts`).
     public static let columnWeights = (title: 10.0, description: 1.0, keywords: 5.0)
 
+    /// The limits of one search (lowered by tests to reach every regime with few rows).
+    package struct Limits: Sendable {
+        package var exactRank: Int
+        package var count: Int
+        package var wordRank: Int
+
+        /// The public defaults.
+        package static let standard = Limits(
+            exactRank: PublicSearch.exactRankLimit, count: PublicSearch.countLimit, wordRank: PublicSearch.wordRankLimit
+        )
+
+        /// Limits of at least 1, the count limit at least the exact one.
+        package init(exactRank: Int, count: Int, wordRank: Int) {
+            self.exactRank = max(exactRank, 1)
+            self.count = max(count, self.exactRank)
+            self.wordRank = max(wordRank, 1)
+        }
+    }
+
     private let store: Store
+    private let limits: Limits
 
     /// A search over `store`'s public index (read-only: it never writes).
     public init(store: Store) {
+        self.init(store: store, limits: .standard)
+    }
+
+    /// A search with other limits than the defaults.
+    package init(store: Store, limits: Limits) {
         self.store = store
+        self.limits = limits
     }
 
     /// The items matching `text` (free text, see ``FullTextQuery``) and `query` (a `CSSearchQuery`
@@ -42,7 +88,7 @@ public struct PublicSearch: Sendable {
     public func search(_ text: String, query: String? = nil, limit: Int = defaultLimit, now: Date = Date())
         async throws(SearchError) -> SearchResults
     {
-        let plan = try Plan(text: text, query: query, limit: limit, now: now)
+        let plan = try Plan(text: text, query: query, limit: limit, limits: limits, now: now)
         do {
             return try await store.read { db in try plan.run(db) }
         } catch {
@@ -52,77 +98,43 @@ public struct PublicSearch: Sendable {
 
     /// A search checked and compiled before it touches the store.
     struct Plan: Sendable {
-        let match: String?
+        let text: FullTextQuery?
         let filter: PublicQuery?
         let limit: Int
+        let limits: Limits
 
-        init(text: String, query: String?, limit: Int, now: Date) throws(SearchError) {
+        init(text: String, query: String?, limit: Int, limits: Limits, now: Date) throws(SearchError) {
             guard (1...PublicSearch.maxLimit).contains(limit) else { throw .invalidLimit(limit) }
-            match = try FullTextQuery(text).matchExpression
+            let words = try FullTextQuery(text)
+            self.text = words.isEmpty ? nil : words
             filter = try query.map { text throws(SearchError) in try PublicQuery(text, now: now) }
-            guard match != nil || filter != nil else { throw .nothingToSearch }
+            guard self.text != nil || filter != nil else { throw .nothingToSearch }
             self.limit = limit
+            self.limits = limits
         }
 
         static let hitColumns =
-            "item.unique_identifier, item.title, item.description, item.webpage_url, item.sources"
+            "item.id AS id, item.unique_identifier, item.title, item.description, item.webpage_url, item.sources"
 
-        func run(_ db: Database) throws -> SearchResults {
-            guard let match else { return try runQueryOnly(db) }
-            var condition = "public_fts MATCH ?"
-            var arguments: StatementArguments = [match]
-            if let filter {
-                condition += " AND \(filter.sql)"
-                arguments += filter.statementArguments
+        /// The SQL that fetches the hits' columns, for ids in a page already chosen.
+        func hits(_ db: Database, scores: [(id: Int64, score: Double)]) throws -> [SearchHit] {
+            guard !scores.isEmpty else { return [] }
+            let placeholders = Array(repeating: "?", count: scores.count).joined(separator: ",")
+            var rows: [Int64: Row] = [:]
+            for row in try Row.fetchAll(
+                db, sql: "SELECT \(Self.hitColumns) FROM public_item AS item WHERE item.id IN (\(placeholders))",
+                arguments: StatementArguments(scores.map(\.id)))
+            {
+                rows[row["id"]] = row
             }
-            let from = "public_fts JOIN public_item AS item ON item.id = public_fts.rowid WHERE \(condition)"
-            // Counting needs the items only for a query's condition: FTS5 alone counts far faster.
-            let countFrom = filter == nil ? "public_fts WHERE \(condition)" : from
-            let budget = PublicSearch.rankBudget
-            // How many match, counting no further than the budget: cheap for common words.
-            let probe =
-                try Int.fetchOne(
-                    db, sql: "SELECT count(*) FROM (SELECT 1 FROM \(countFrom) LIMIT ?)",
-                    arguments: arguments + [budget + 1]) ?? 0
-            if probe == 0 { return SearchResults(total: 0, hits: []) }
-            let total =
-                probe <= budget
-                ? probe : (try Int.fetchOne(db, sql: "SELECT count(*) FROM \(countFrom)", arguments: arguments) ?? 0)
-            let weights = PublicSearch.columnWeights
-            let score = "item.boost - bm25(public_fts, \(weights.title), \(weights.description), \(weights.keywords))"
-            // Over budget, only the most recent `budget` matches are ranked (see the type's doc).
-            let candidates =
-                probe <= budget
-                ? from : "\(from) ORDER BY public_fts.rowid DESC LIMIT \(budget)"
-            let sql = """
-                SELECT * FROM (SELECT \(Self.hitColumns), \(score) AS score, item.id AS id FROM \(candidates))
-                ORDER BY score DESC, id LIMIT ?
-                """
-            return SearchResults(total: total, hits: try hits(db, sql: sql, arguments: arguments + [limit]))
-        }
-
-        private func runQueryOnly(_ db: Database) throws -> SearchResults {
-            guard let filter else { return SearchResults(total: 0, hits: []) }
-            let total =
-                try Int.fetchOne(
-                    db, sql: "SELECT count(*) FROM public_item AS item WHERE \(filter.sql)",
-                    arguments: filter.statementArguments) ?? 0
-            let sql = """
-                SELECT \(Self.hitColumns), item.boost AS score FROM public_item AS item WHERE \(filter.sql)
-                ORDER BY score DESC, item.id LIMIT ?
-                """
-            return SearchResults(
-                total: total, hits: try hits(db, sql: sql, arguments: filter.statementArguments + [limit]))
-        }
-
-        private func hits(_ db: Database, sql: String, arguments: StatementArguments) throws -> [SearchHit] {
-            try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
+            return scores.compactMap { id, score in
+                guard let row = rows[id] else { return nil }
                 let sources: String = row["sources"] ?? ""
                 return SearchHit(
                     uniqueIdentifier: row["unique_identifier"], title: row["title"],
                     contentDescription: row["description"], webpageURL: row["webpage_url"],
                     sources: sources.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) },
-                    score: row["score"])
+                    score: score)
             }
         }
     }

@@ -1,6 +1,7 @@
 import Bridge
 import Foundation
 import GRDB
+import Store
 
 extension PublishWork {
     /// Writes the publish in the caller's transaction; returns the summary as stored for the report.
@@ -32,16 +33,20 @@ extension PublishWork {
         let deleteCluster = try db.cachedStatement(sql: "DELETE FROM cluster WHERE id = ?")
         for id in removed { try deleteCluster.execute(arguments: [id]) }
 
+        // Item ids follow the static rank order (ItemRankOrder): reserve one sequence number per item.
+        var sequence = try ItemRankOrder.reserveSequences(changed.count { $0.plan.isPublished }, in: db)
         let statements = try ClusterStatements(db)
         for chunk in changed.chunked(1000) {
             for change in try changes(chunk, db: db) {
-                try statements.write(change, publishedAt: summary.publishedAt, db: db)
+                try statements.write(change, publishedAt: summary.publishedAt, sequence: &sequence, db: db)
             }
         }
+        // In id order: FTS5 starts a new segment whenever a rowid is not above the previous one.
         try db.execute(
             sql: """
                 INSERT INTO public_fts (rowid, title, description, keywords)
-                SELECT id, title, description, keywords FROM public_item WHERE id IN (SELECT id FROM temp.publish_new);
+                SELECT id, title, description, keywords FROM public_item
+                WHERE id IN (SELECT id FROM temp.publish_new) ORDER BY id;
                 DELETE FROM setting WHERE name = 'fts_bulk';
                 DELETE FROM temp.publish_gone;
                 DELETE FROM temp.publish_new;
@@ -104,15 +109,15 @@ private struct ClusterStatements {
                 """)
         insertItem = try db.cachedStatement(
             sql: """
-                INSERT INTO public_item (cluster_id, unique_identifier, webpage_url, bundle, title, description,
+                INSERT INTO public_item (id, cluster_id, unique_identifier, webpage_url, bundle, title, description,
                     keywords, domain_identifier, rating, rating_count, engagement, boost, sources, expires_at,
                     last_seen, published_at, item_json)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
         noteNew = try db.cachedStatement(sql: "INSERT INTO temp.publish_new (id) VALUES (?)")
     }
 
-    func write(_ change: PublishWork.Change, publishedAt: Double, db: Database) throws {
+    func write(_ change: PublishWork.Change, publishedAt: Double, sequence: inout Int64, db: Database) throws {
         let fingerprint = PublishSnapshot.blob(change.fingerprint)
         let reason = change.reason?.rawValue ?? "published"
         let matchedBy = "[" + change.matchedBy.map { "\"\($0)\"" }.joined(separator: ",") + "]"
@@ -129,13 +134,15 @@ private struct ClusterStatements {
             clusterID = db.lastInsertedRowID
         }
         guard let item = change.item else { return }
+        // Engagement ranks, with diminishing returns: the 1,000th donor adds less than the 3rd.
+        let boost = log(1 + Double(item.engagement))
+        let id = ItemRankOrder.id(boost: boost, sequence: sequence)
+        sequence += 1
         try insertItem.execute(arguments: [
-            clusterID, item.uniqueIdentifier, item.webpageURL, item.bundle, item.title, item.description,
-            item.keywords, item.domainIdentifier, item.rating, item.ratingCount, item.engagement,
-            // Engagement ranks, with diminishing returns: the 1,000th donor adds less than the 3rd.
-            log(1 + Double(item.engagement)), item.sources.joined(separator: ","), item.expiresAt, item.lastSeen,
-            publishedAt, item.itemJSON,
+            id, clusterID, item.uniqueIdentifier, item.webpageURL, item.bundle, item.title, item.description,
+            item.keywords, item.domainIdentifier, item.rating, item.ratingCount, item.engagement, boost,
+            item.sources.joined(separator: ","), item.expiresAt, item.lastSeen, publishedAt, item.itemJSON,
         ])
-        try noteNew.execute(arguments: [db.lastInsertedRowID])
+        try noteNew.execute(arguments: [id])
     }
 }

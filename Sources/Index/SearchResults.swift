@@ -10,8 +10,11 @@ public struct SearchHit: Sendable, Hashable {
     public var webpageURL: String?
     /// Where it came from: `web`, `activity`, `searchableItem`.
     public var sources: [String]
-    /// How well it matched; higher is better, results come in decreasing score. Text relevance
-    /// (bm25, negated) plus the item's engagement boost; the boost alone when only a query was given.
+    /// How well it matched; higher is better, results come in decreasing score. When every match
+    /// was ranked: text relevance (bm25, negated) plus the item's engagement boost. When the matches
+    /// were too many to rank (``SearchResults/totalIsLowerBound``): a tier bonus (200 for all words in
+    /// the title, 100 in title or keywords, 0 elsewhere) plus the boost. The boost alone when only a
+    /// query was given. See ``PublicSearch`` for the ranking model.
     public var score: Double
 
     /// Creates a hit.
@@ -30,14 +33,19 @@ public struct SearchHit: Sendable, Hashable {
 
 /// The answer to a search: how many items matched, and the best of them, best first.
 public struct SearchResults: Sendable, Hashable {
-    /// The number of items that matched (not only those returned).
+    /// The number of items that matched (not only those returned); a lower bound when
+    /// ``totalIsLowerBound``.
     public var total: Int
+    /// Whether more than ``total`` items may match: the search stopped counting at
+    /// ``PublicSearch/exactRankLimit`` + 1 matches, and ranked them approximately.
+    public var totalIsLowerBound: Bool
     /// At most the requested limit of items, in decreasing ``SearchHit/score``.
     public var hits: [SearchHit]
 
     /// Creates results.
-    public init(total: Int, hits: [SearchHit]) {
+    public init(total: Int, totalIsLowerBound: Bool = false, hits: [SearchHit]) {
         self.total = total
+        self.totalIsLowerBound = totalIsLowerBound
         self.hits = hits
     }
 }

@@ -40,11 +40,15 @@ public struct QueryCompiler: Sendable {
     /// The SQL function that folds case and diacritics (for `d`), registered by the store;
     /// `lower` folds case only.
     public var foldFunction: String
+    /// The SQL function that folds case only (for `c` without `d`); SQLite's `lower` folds ASCII
+    /// letters only, so a store registers a Unicode one (`"CRÈME"c` must match "Crème").
+    public var caseFoldFunction: String
 
     /// Creates a compiler.
-    public init(columns: [String: QueryColumn], foldFunction: String = "lower") {
+    public init(columns: [String: QueryColumn], foldFunction: String = "lower", caseFoldFunction: String = "lower") {
         self.columns = columns
         self.foldFunction = foldFunction
+        self.caseFoldFunction = caseFoldFunction
     }
 
     /// The condition and its arguments, in order. `now` resolves `$time` values.
@@ -91,7 +95,7 @@ public struct QueryCompiler: Sendable {
     private func textMatch(
         _ sql: String, _ text: String, _ modifiers: QueryModifiers, arguments: inout [QueryArgument]
     ) -> String {
-        let fold = modifiers.contains(.diacriticInsensitive) ? foldFunction : "lower"
+        let fold = modifiers.contains(.diacriticInsensitive) ? foldFunction : caseFoldFunction
         let folded = !modifiers.isDisjoint(with: [.caseInsensitive, .diacriticInsensitive])
         let subject = folded ? "\(fold)(\(sql))" : sql
         func parameter() -> String { folded ? "\(fold)(?)" : "?" }

@@ -8,6 +8,7 @@ extension Store {
         registerCrawlSchema(in: &migrator)
         registerIndexSchema(in: &migrator)
         registerFrontierKeySchema(in: &migrator)
+        registerRankOrderSchema(in: &migrator)
         registerBulkFullTextSchema(in: &migrator)
         return migrator
     }()

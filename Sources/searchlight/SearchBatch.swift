@@ -38,6 +38,7 @@ struct SearchBatch {
                     Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1e3
                 timings.append(milliseconds)
                 object["total"] = results.total
+                if results.totalIsLowerBound { object["totalIsLowerBound"] = true }
                 object["returned"] = results.hits.count
                 object["elapsedMs"] = (milliseconds * 1000).rounded() / 1000
             } catch let error as SearchError {

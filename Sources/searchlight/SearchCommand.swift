@@ -9,11 +9,16 @@ extension Searchlight {
         static let configuration = CommandConfiguration(
             abstract: "Search the public index by free text and/or a CSSearchQuery string.",
             discussion: """
-                Free text matches items having every word (in title, description or keywords), each word \
-                also as a prefix ('lem tar' finds "Lemon tart"), ignoring case and diacritics; no character \
-                of it is FTS5 or SQL syntax. Results are ranked by bm25 (title > keywords > description) plus \
-                the item's engagement boost, best first. --query takes the CSSearchQuery language \
-                (e.g. 'title == "lemon*"cd && rating >= 4'); given with text, items must match both.
+                Free text matches items having every word (in title, description or keywords), the last \
+                word also as a prefix ('lemon ta' finds "Lemon tart"), ignoring case and diacritics; no \
+                character of it is FTS5 or SQL syntax. Results are ranked by bm25 (title > keywords > \
+                description) plus the item's engagement boost, best first; when more than \
+                \(PublicSearch.exactRankLimit) items match (or a word is very common), by tier (all words in \
+                the title, then in title or keywords, then anywhere) and engagement. Counting stops at \
+                \(PublicSearch.countLimit) matches of one word (\(PublicSearch.exactRankLimit) of several): the \
+                total is then a lower bound ("More than N results"; "totalIsLowerBound": true in --json). \
+                --query takes the CSSearchQuery language (e.g. 'title == "lemon*"cd && rating >= 4'); given \
+                with text, items must match both.
 
                 --queries FILE runs one search per line (free text, or 'q:' then a CSSearchQuery string; \
                 empty lines and lines starting with '#' are skipped) and prints one JSON line per search \
@@ -83,7 +88,8 @@ extension Searchlight {
         }
 
         /// SPEC §6: `{"query","total","results":[{"uniqueIdentifier","title","contentDescription",
-        /// "webpageURL","sources","score"}]}`, keys sorted.
+        /// "webpageURL","sources","score"}]}`, keys sorted, plus `"totalIsLowerBound":true` when more
+        /// items may match than `total`.
         static func json(query: String, results: SearchResults) throws -> String {
             let hits: [[String: Any]] = results.hits.map { hit in
                 [
@@ -92,7 +98,9 @@ extension Searchlight {
                     "webpageURL": hit.webpageURL ?? NSNull(), "sources": hit.sources, "score": hit.score,
                 ]
             }
-            let object: [String: Any] = ["query": query, "total": results.total, "results": hits]
+            var object: [String: Any] = ["query": query, "total": results.total, "results": hits]
+            // Added to SPEC §6's shape only when `total` is a lower bound (the matches were too many to count).
+            if results.totalIsLowerBound { object["totalIsLowerBound"] = true }
             let data = try JSONSerialization.data(
                 withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
             return String(decoding: data, as: UTF8.self)
@@ -111,9 +119,13 @@ extension Searchlight {
                 }
             }
             let shown = results.hits.count
-            lines.append(
-                shown == results.total
-                    ? "\(shown) result\(shown == 1 ? "" : "s")." : "\(results.total) results, \(shown) shown.")
+            if results.totalIsLowerBound {
+                lines.append("More than \(results.total - 1) results, \(shown) shown.")
+            } else {
+                lines.append(
+                    shown == results.total
+                        ? "\(shown) result\(shown == 1 ? "" : "s")." : "\(results.total) results, \(shown) shown.")
+            }
             return lines.joined(separator: "\n")
         }
     }

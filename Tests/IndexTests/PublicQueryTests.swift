@@ -40,6 +40,12 @@ import Testing
         (#"title == "creme brulee"cd"#, [2]),
         (#"title == "CRèME*"c"#, [2]),
         (#"title == "creme*"c"#, []),
+        // `c` folds case beyond ASCII (SQLite's lower() would leave "È" and "Û" alone), but not diacritics.
+        (#"title == "CRÈME*"c"#, [2]),
+        (#"title == "CRÈME BRÛLÉE"c"#, [2]),
+        (#"title == "CREME BRULEE"c"#, []),
+        (#"title == "CRÈME BRÛLÉE"cd"#, [2]),
+        (#"keywords == "FRENCH DESSERT"c"#, [2]),
         (#"contentDescription == "*cream*""#, [2]),
         (#"contentDescription == "sharp"wc"#, [1]),
         (#"contentDescription == *"#, [1, 2]),
@@ -133,5 +139,19 @@ import Testing
         #expect(result == folded)
         let number = try await opened.pool.read { db in try Int.fetchOne(db, sql: "SELECT searchlight_fold(42)") }
         #expect(number == 42)
+    }
+
+    /// `c` alone: case only, for all of Unicode; ASCII takes a fast path with the same answer.
+    @Test(arguments: [
+        ("CRÈME Brûlée", "crème brûlée"), ("ÉCOLE", "école"), ("Lemon TART 42!", "lemon tart 42!"), ("", ""),
+    ])
+    func caseFoldFunctionFoldsCaseOnly(input: String, folded: String) async throws {
+        let store = try IndexTestStore()
+        defer { store.cleanUp() }
+        let opened = try store.open()
+        let result = try await opened.pool.read { db in
+            try String.fetchOne(db, sql: "SELECT searchlight_casefold(?)", arguments: [input])
+        }
+        #expect(result == folded)
     }
 }

@@ -12,9 +12,16 @@ import Testing
             id: 2, title: "Apple pie", description: "Better than a lemon cake.", url: "https://a.example/pie"),
         PublicItemRow(id: 3, title: "Crème brûlée", description: "Burnt cream.", url: "https://a.example/creme"),
         PublicItemRow(id: 4, title: "Plum jam", description: "Sweet.", keywords: ["lemon"], url: "https://a.example/j"),
-        PublicItemRow(id: 5, title: "Fig roll", description: "Figs.", engagement: 9, boost: 2.0),
-        PublicItemRow(id: 6, title: "Fig roll", description: "Figs.", engagement: 1, boost: 0.5),
-        PublicItemRow(id: 7, title: "Fig roll", description: "Figs.", engagement: 9, boost: 2.0),
+        // Ids in rank order, as the publisher gives them (the exact ranking reads the boost from the id).
+        PublicItemRow(
+            id: ItemRankOrder.id(boost: 2.0, sequence: 5), title: "Fig roll", description: "Figs.",
+            url: "https://a.example/fig5", engagement: 9, boost: 2.0),
+        PublicItemRow(
+            id: ItemRankOrder.id(boost: 0.5, sequence: 6), title: "Fig roll", description: "Figs.",
+            url: "https://a.example/fig6", engagement: 1, boost: 0.5),
+        PublicItemRow(
+            id: ItemRankOrder.id(boost: 2.0, sequence: 7), title: "Fig roll", description: "Figs.",
+            url: "https://a.example/fig7", engagement: 9, boost: 2.0),
     ]
 
     func withSearch<T>(_ body: (PublicSearch) async throws -> T) async throws -> T {
@@ -40,14 +47,18 @@ import Testing
 
     @Test func engagementBoostBreaksTiesThenLowerIDFirst() async throws {
         let results = try await withSearch { try await $0.search("fig roll") }
-        #expect(ids(results) == ["item-5", "item-7", "item-6"])
+        #expect(ids(results) == ["https://a.example/fig5", "https://a.example/fig7", "https://a.example/fig6"])
         #expect(results.hits[0].score - results.hits[2].score > 1.4)
     }
 
     @Test(arguments: [
         ("lem", ["https://a.example/tart", "https://a.example/j", "https://a.example/pie"]),
-        ("lem ta", ["https://a.example/tart"]),
+        ("lemon ta", ["https://a.example/tart"]),
         ("TART le", ["https://a.example/tart"]),
+        // Only the last word is a prefix: earlier words were finished.
+        ("lem tart", []),
+        ("lemo", ["https://a.example/tart", "https://a.example/j", "https://a.example/pie"]),
+        ("lemon tar", ["https://a.example/tart"]),
         ("crem", ["https://a.example/creme"]),
         ("CRÈME BRÛL", ["https://a.example/creme"]),
         ("creme brulee", ["https://a.example/creme"]),
@@ -114,17 +125,19 @@ import Testing
     }
 
     @Test func matchExpressionQuotesEveryWord() throws {
-        #expect(try FullTextQuery("Lemon \"tart\" OR x").matchExpression == #""Lemon"* AND "tart"* AND "OR"* AND "x""#)
+        #expect(try FullTextQuery("Lemon \"tart\" OR x").matchExpression == #""Lemon" AND "tart" AND "OR" AND "x""#)
+        #expect(try FullTextQuery("lemon ta").matchExpression == #""lemon" AND "ta"*"#)
         #expect(try FullTextQuery("e\u{301}clair").words == ["e\u{301}clair"])
         #expect(try FullTextQuery("!!! ...").matchExpression == nil)
     }
 
-    /// Over the rank budget, `total` stays exact and results still come best first.
-    @Test func commonWordOverTheRankBudget() async throws {
+    /// Over the exact rank limit (but under the count limit), `total` stays exact and results still
+    /// come best first (tiered: the title match first).
+    @Test func commonWordOverTheExactLimit() async throws {
         let store = try IndexTestStore()
         defer { store.cleanUp() }
         let opened = try store.open()
-        let count = PublicSearch.rankBudget + 50
+        let count = PublicSearch.exactRankLimit + 50
         let rows = (1...count).map { id in
             PublicItemRow(
                 id: Int64(id), title: id == count ? "Common common" : "Item \(id)",
@@ -133,6 +146,7 @@ import Testing
         try PublicItemRow.insert(rows, path: store.path)
         let results = try await PublicSearch(store: opened).search("common", limit: 5)
         #expect(results.total == count)
+        #expect(!results.totalIsLowerBound)
         #expect(results.hits.first?.uniqueIdentifier == "item-\(count)")
         #expect(results.hits.map(\.score) == results.hits.map(\.score).sorted(by: >))
     }

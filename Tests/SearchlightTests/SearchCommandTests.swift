@@ -35,6 +35,42 @@ import Testing
         }
 
         func cleanUp() { try? FileManager.default.removeItem(at: folder) }
+
+        /// Adds `count` items sharing the words "bulk filler".
+        func addBulk(_ count: Int) throws {
+            try DatabaseQueue(path: path).write { db in
+                for id in 100..<(100 + count) {
+                    try db.execute(
+                        sql: """
+                            INSERT INTO cluster (id, key, fingerprint, published, reason, matched_by, members)
+                            VALUES (?, ?, x'00', 1, 'published', '[]', '[]')
+                            """, arguments: [id, "k\(id)"])
+                    try db.execute(
+                        sql: """
+                            INSERT INTO public_item (id, cluster_id, unique_identifier, title, description,
+                                engagement, boost, sources, last_seen, published_at, item_json)
+                            VALUES (?1, ?1, ?2, ?3, 'bulk filler', 3, 1.0, 'web', 0, 0, '{}')
+                            """, arguments: [id, "bulk-\(id)", "Bulk \(id)"])
+                }
+            }
+        }
+    }
+
+    /// Past the count limit, `total` is a lower bound, flagged in JSON and said so in text.
+    /// (Several words are counted up to `PublicSearch.exactRankLimit`, 1,000.)
+    @Test func lowerBoundTotalIsFlagged() async throws {
+        let fixture = try Fixture()
+        defer { fixture.cleanUp() }
+        try fixture.addBulk(1_005)
+        let outcome = try await CommandRunner.run(["search", "bulk filler", "--json", "--store", fixture.path])
+        #expect(outcome.status == 0)
+        let object = try jsonObject(outcome.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines))
+        #expect(Set(object.keys) == ["query", "total", "results", "totalIsLowerBound"])
+        #expect(object["total"] as? Int == 1_001)
+        #expect(object["totalIsLowerBound"] as? Bool == true)
+        #expect((object["results"] as? [[String: Any]])?.count == 20)
+        let text = try await CommandRunner.run(["search", "bulk filler", "--store", fixture.path])
+        #expect(text.standardOutput.contains("More than 1000 results, 20 shown."))
     }
 
     @Test func jsonHasTheSpecShape() async throws {

@@ -1,0 +1,126 @@
+import Foundation
+import GRDB
+import Store
+
+extension PublicSearch.Plan {
+    /// The tiers of a large match set, best first: the columns every word must be in, and the
+    /// score bonus of the tier (above any boost: `ln(1 + Int.max)` is under 44).
+    static let tiers: [(columns: [String]?, bonus: Double)] = [
+        (["title"], 200), (["title", "keywords"], 100), (nil, 0),
+    ]
+
+    static let joined = "public_fts JOIN public_item AS item ON item.id = public_fts.rowid"
+
+    func run(_ db: Database) throws -> SearchResults {
+        guard let text, !text.isEmpty else { return try runQueryOnly(db) }
+        // A long last prefix that is itself a common word would make FTS5 merge the matches of
+        // every word it begins before the first one comes out: it matches whole instead.
+        var prefix = true
+        if text.lastWordIsLongPrefix {
+            let last = text.phrase(at: text.words.count - 1, prefix: false)
+            prefix = try count(db, match: last, filtered: false, upTo: limits.wordRank) <= limits.wordRank
+        }
+        guard let match = text.matchExpression(columns: nil, prefix: prefix) else { return try runQueryOnly(db) }
+        // One word's matches are counted at ~20 ns each; with several words, FTS5 steps through the
+        // commoner word's matches between two counted ones (~1 µs each), and a query's condition
+        // reads every item counted: count fewer then.
+        let countLimit = filter == nil && text.words.count == 1 ? limits.count : limits.exactRank
+        let counted = try count(db, match: match, filtered: true, upTo: countLimit)
+        if counted == 0 { return SearchResults(total: 0, hits: []) }
+        let total = min(counted, countLimit + 1)
+        let isLowerBound = counted > countLimit
+        if counted <= limits.exactRank, try wordsAreRankable(db, text: text, prefix: prefix) {
+            return SearchResults(total: total, hits: try rankAll(db, match: match))
+        }
+        return SearchResults(
+            total: total, totalIsLowerBound: isLowerBound, hits: try rankByTier(db, text: text, prefix: prefix))
+    }
+
+    /// The condition on a `MATCH` of `match` (and the query, when `filtered`), with its arguments.
+    private func condition(match: String, filtered: Bool = true) -> (sql: String, arguments: StatementArguments) {
+        guard filtered, let filter else { return ("public_fts MATCH ?", [match]) }
+        return ("public_fts MATCH ? AND \(filter.sql)", [match] + filter.statementArguments)
+    }
+
+    /// How many items match, counting no further than `limit + 1`: FTS5 reads matches lazily, so
+    /// this stays cheap however common the words.
+    private func count(_ db: Database, match: String, filtered: Bool, upTo limit: Int) throws -> Int {
+        let (condition, arguments) = condition(match: match, filtered: filtered)
+        // Counting needs the items only for a query's condition: FTS5 alone counts far faster.
+        let from = filtered && filter != nil ? Self.joined : "public_fts"
+        return try Int.fetchOne(
+            db, sql: "SELECT count(*) FROM (SELECT 1 FROM \(from) WHERE \(condition) LIMIT ?)",
+            arguments: arguments + [limit + 1]) ?? 0
+    }
+
+    /// Whether bm25's setup is cheap: it reads every match of each word (not only the items that
+    /// have all of them), so each word alone must be in at most `wordRank` items.
+    private func wordsAreRankable(_ db: Database, text: FullTextQuery, prefix: Bool) throws -> Bool {
+        if text.words.count == 1 && filter == nil { return true }  // its matches were just counted
+        for index in text.words.indices {
+            let phrase = text.phrase(at: index, prefix: prefix)
+            if try count(db, match: phrase, filtered: false, upTo: limits.wordRank) > limits.wordRank { return false }
+        }
+        return true
+    }
+
+    /// Every match ranked by boost − bm25 (the boost read from the id); the hits' text is read for
+    /// the page only.
+    private func rankAll(_ db: Database, match: String) throws -> [SearchHit] {
+        let (condition, arguments) = condition(match: match)
+        let weights = PublicSearch.columnWeights
+        let bm25 = "bm25(public_fts, \(weights.title), \(weights.description), \(weights.keywords))"
+        let score = "\(ItemRankOrder.boostSQL(id: "public_fts.rowid")) - \(bm25)"
+        let from = filter == nil ? "public_fts" : Self.joined
+        let scores = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT public_fts.rowid AS id, \(score) AS score FROM \(from) WHERE \(condition)
+                ORDER BY score DESC, id LIMIT ?
+                """,
+            arguments: arguments + [limit]
+        ).map { row in (id: row["id"] as Int64, score: row["score"] as Double) }
+        return try hits(db, scores: scores)
+    }
+
+    /// The page taken tier by tier in rank (id) order, stopping once it is full. Each tier's
+    /// matches include the earlier tiers', so `limit` rows of a tier always complete the page.
+    private func rankByTier(_ db: Database, text: FullTextQuery, prefix: Bool) throws -> [SearchHit] {
+        var taken: Set<Int64> = []
+        var page: [(id: Int64, tier: Int, boost: Double)] = []
+        for (tier, (columns, _)) in Self.tiers.enumerated() where page.count < limit {
+            guard let match = text.matchExpression(columns: columns, prefix: prefix) else { break }
+            let (condition, arguments) = condition(match: match)
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT public_fts.rowid AS id, item.boost AS boost FROM \(Self.joined) WHERE \(condition)
+                    ORDER BY public_fts.rowid LIMIT ?
+                    """,
+                arguments: arguments + [limit])
+            for row in rows where page.count < limit {
+                let id: Int64 = row["id"]
+                if taken.insert(id).inserted { page.append((id, tier, row["boost"])) }
+            }
+        }
+        page.sort { ($0.tier, -$0.boost, $0.id) < ($1.tier, -$1.boost, $1.id) }
+        return try hits(db, scores: page.map { ($0.id, Self.tiers[$0.tier].bonus + $0.boost) })
+    }
+
+    /// Only a query: items in rank (id) order, at most `exactRank + 1` read; see ``PublicSearch``.
+    private func runQueryOnly(_ db: Database) throws -> SearchResults {
+        guard let filter else { return SearchResults(total: 0, hits: []) }
+        let rows = try Row.fetchAll(
+            db,
+            sql: "SELECT item.id AS id, item.boost AS boost FROM public_item AS item WHERE \(filter.sql) "
+                + "ORDER BY item.id LIMIT ?",
+            arguments: filter.statementArguments + [limits.exactRank + 1])
+        var page = rows.map { row in (id: row["id"] as Int64, score: row["boost"] as Double) }
+        let complete = rows.count <= limits.exactRank
+        // Beyond the limit, the first page in rank order stands for the best.
+        if !complete { page = Array(page.prefix(limit)) }
+        page.sort { ($0.score, -$0.id) > ($1.score, -$1.id) }
+        return SearchResults(
+            total: rows.count, totalIsLowerBound: !complete, hits: try hits(db, scores: Array(page.prefix(limit))))
+    }
+}
