@@ -18,6 +18,8 @@ public struct PublicQuery: Sendable {
     public let sql: String
     /// The bound values of ``sql``, in order.
     public let arguments: [QueryArgument]
+    /// A full-text shortcut for a title-prefix comparison, if the query has one.
+    let titleHint: TitlePrefixHint?
 
     /// The attributes a query may name, and the column each reads.
     public static let attributes: [String: QueryColumn] = {
@@ -66,6 +68,7 @@ public struct PublicQuery: Sendable {
             var arguments: [QueryArgument] = []
             sql = try Self.condition(expression, now: now, arguments: &arguments)
             self.arguments = arguments
+            titleHint = TitlePrefixHint(expression)
         } catch {
             throw .query(error)
         }

@@ -110,11 +110,30 @@ extension PublicSearch.Plan {
     /// Only a query: items in rank (id) order, at most `exactRank + 1` read; see ``PublicSearch``.
     private func runQueryOnly(_ db: Database) throws -> SearchResults {
         guard let filter else { return SearchResults(total: 0, hits: []) }
-        let rows = try Row.fetchAll(
-            db,
-            sql: "SELECT item.id AS id, item.boost AS boost FROM public_item AS item WHERE \(filter.sql) "
-                + "ORDER BY item.id LIMIT ?",
-            arguments: filter.statementArguments + [limits.exactRank + 1])
+        var rows: [Row]
+        if let hint = filter.titleHint {
+            // Two disjoint halves, each in id order: titles with enough leading ASCII through FTS5, the
+            // rest through the title_ascii index; merged, they are the first matches in id order.
+            rows = try Row.fetchAll(
+                db,
+                sql: "SELECT item.id AS id, item.boost AS boost FROM \(Self.joined) "
+                    + "WHERE public_fts MATCH ? AND item.title_ascii >= ? AND \(filter.sql) "
+                    + "ORDER BY public_fts.rowid LIMIT ?",
+                arguments: [hint.match, hint.length] + filter.statementArguments + [limits.exactRank + 1])
+            rows += try Row.fetchAll(
+                db,
+                sql: "SELECT item.id AS id, item.boost AS boost FROM public_item AS item "
+                    + "WHERE item.title_ascii < ? AND \(filter.sql) ORDER BY item.id LIMIT ?",
+                arguments: [hint.length] + filter.statementArguments + [limits.exactRank + 1])
+            rows.sort { ($0["id"] as Int64) < ($1["id"] as Int64) }
+            rows = Array(rows.prefix(limits.exactRank + 1))
+        } else {
+            rows = try Row.fetchAll(
+                db,
+                sql: "SELECT item.id AS id, item.boost AS boost FROM public_item AS item WHERE \(filter.sql) "
+                    + "ORDER BY item.id LIMIT ?",
+                arguments: filter.statementArguments + [limits.exactRank + 1])
+        }
         var page = rows.map { row in (id: row["id"] as Int64, score: row["boost"] as Double) }
         let complete = rows.count <= limits.exactRank
         // Beyond the limit, the first page in rank order stands for the best.

@@ -204,4 +204,27 @@ extension Store {
                     """)
         }
     }
+
+    /// `public_item.title_ascii`: how many leading bytes of the title are ASCII (capped at 64), indexed.
+    /// A title-prefix query finds the items whose title starts with enough ASCII through FTS5 and the
+    /// few others through this index (see `TitlePrefixHint` in Index). Existing rows are filled here.
+    static func registerTitlePrefixSchema(in migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v5-title-ascii") { db in
+            let asciiPrefix = DatabaseFunction("searchlight_ascii_prefix", argumentCount: 1, pure: true) { values in
+                guard let title = String.fromDatabaseValue(values[0]) else { return 0 }
+                return min(titleASCIIPrefixCap, title.utf8.prefix { $0 < 0x80 }.count)
+            }
+            db.add(function: asciiPrefix)
+            defer { db.remove(function: asciiPrefix) }
+            try db.execute(
+                sql: """
+                    ALTER TABLE public_item ADD COLUMN title_ascii INTEGER NOT NULL DEFAULT 0;
+                    UPDATE public_item SET title_ascii = searchlight_ascii_prefix(title);
+                    CREATE INDEX public_item_title_ascii ON public_item (title_ascii);
+                    """)
+        }
+    }
+
+    /// The cap of `public_item.title_ascii` (longer ASCII prefixes are stored as this).
+    package static let titleASCIIPrefixCap = 64
 }

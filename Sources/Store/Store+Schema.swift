@@ -10,6 +10,7 @@ extension Store {
         registerFrontierKeySchema(in: &migrator)
         registerRankOrderSchema(in: &migrator)
         registerBulkFullTextSchema(in: &migrator)
+        registerTitlePrefixSchema(in: &migrator)
         return migrator
     }()
 

@@ -1,0 +1,55 @@
+import Foundation
+import GRDB
+import Testing
+
+@testable import Index
+
+/// A title-prefix query takes the full-text shortcut and still finds exactly what a scan finds, also for
+/// titles whose first letters fold into ASCII only through case folding (`ß` → `ss`, `ﬁ` → `fi`).
+@Suite struct TitlePrefixHintTests {
+    static let titles = [
+        "Lemon tart", "lemonade stand", "Straße plan", "Strasse map", "ﬁsh soup", "fish pie", "Crème brûlée",
+        "creme caramel", "  lemon with spaces", "LEMON curd", "le mon", "Ælfric", "aelfric", "Sßx", "sssx",
+    ]
+
+    static let queries = [
+        #"title == "lemon*"cd"#, #"title == "lemon*""#, #"title == "stras*"cd"#, #"title == "stras*"c"#,
+        #"title == "fish*"cd"#, #"title == "fi*"c"#, #"title == "cre*"cd"#, #"title == "ae*"cd"#,
+        #"title == "sss*"cd"#, #"title == "le*"cd && engagement >= 0"#, #"title == "lemon tart"cd"#,
+        #"title == "lemon*"w"#, #"title == "LEMON*""#,
+    ]
+
+    @Test(arguments: queries)
+    func shortcutFindsWhatAScanFinds(query: String) async throws {
+        let store = try IndexTestStore()
+        defer { store.cleanUp() }
+        let lines = Self.titles.enumerated().map { index, title in
+            activityLine(
+                donor: "d",
+                [
+                    "title": title, "persistentIdentifier": "p\(index)", "userInfo": ["id": "\(index)"],
+                    "requiredUserInfoKeys": ["id"],
+                ])
+        }
+        _ = try store.importFiles([try donationFile(lines, in: store)], threshold: 1)
+        _ = try store.publish()
+        let compiled = try PublicQuery(query)
+        let expected = try await store.open().pool.read { db in
+            try Set(
+                String.fetchAll(
+                    db, sql: "SELECT item.title FROM public_item AS item WHERE \(compiled.sql)",
+                    arguments: compiled.statementArguments))
+        }
+        let results = try await PublicSearch(store: store.open()).search("", query: query, limit: 100)
+        #expect(Set(results.hits.map(\.title)) == expected, "\(query)")
+        #expect(results.total == expected.count)
+    }
+
+    @Test func hintsOnlyWhatItCanBound() throws {
+        #expect(try PublicQuery(#"title == "lemon*"cd && rating > 2"#).titleHint?.match == #"{title}: ^"lemon"*"#)
+        #expect(try PublicQuery(#"title == "lemon*"w"#).titleHint == nil)
+        #expect(try PublicQuery(#"title == "l*"cd"#).titleHint == nil)
+        #expect(try PublicQuery(#"title == "lemon*"cd || rating > 2"#).titleHint == nil)
+        #expect(try PublicQuery(#"title == "*lemon"cd"#).titleHint == nil)
+    }
+}
