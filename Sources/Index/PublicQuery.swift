@@ -20,6 +20,9 @@ public struct PublicQuery: Sendable {
     public let arguments: [QueryArgument]
     /// A full-text shortcut for a title-prefix comparison, if the query has one.
     let titleHint: TitlePrefixHint?
+    /// A comparison of an indexed number joined by `&&` at the top level, compiled alone with the
+    /// index that answers it: a rare value (`engagement >= 1000`) is found through the index.
+    let numberHint: (index: String, sql: String, arguments: [QueryArgument])?
 
     /// The attributes a query may name, and the column each reads.
     public static let attributes: [String: QueryColumn] = {
@@ -69,6 +72,7 @@ public struct PublicQuery: Sendable {
             sql = try Self.condition(expression, now: now, arguments: &arguments)
             self.arguments = arguments
             titleHint = TitlePrefixHint(expression)
+            numberHint = try Self.numberHint(expression, now: now)
         } catch {
             throw .query(error)
         }
@@ -115,8 +119,33 @@ public struct PublicQuery: Sendable {
         }
     }
 
+    /// The indexed number attributes and their indexes (migration v6-number-indexes).
+    static let numberIndexes = ["engagement": "public_item_engagement", "rating": "public_item_rating"]
+
+    private static func numberHint(_ expression: QueryExpression, now: Date) throws(QuerySyntaxError) -> (
+        index: String, sql: String, arguments: [QueryArgument]
+    )? {
+        switch expression {
+        case .and(let left, let right):
+            if let hint = try numberHint(left, now: now) { return hint }
+            return try numberHint(right, now: now)
+        case .comparison(let attribute, let op, _, _) where op != .notEqual:
+            guard let index = numberIndexes[attribute] else { return nil }
+            var arguments: [QueryArgument] = []
+            return (index, try condition(expression, now: now, arguments: &arguments), arguments)
+        case .inRange(let attribute, _, _):
+            guard let index = numberIndexes[attribute] else { return nil }
+            var arguments: [QueryArgument] = []
+            return (index, try condition(expression, now: now, arguments: &arguments), arguments)
+        default:
+            return nil
+        }
+    }
+
     /// ``arguments`` as GRDB statement arguments.
-    var statementArguments: StatementArguments {
+    var statementArguments: StatementArguments { Self.statementArguments(arguments) }
+
+    static func statementArguments(_ arguments: [QueryArgument]) -> StatementArguments {
         StatementArguments(
             arguments.map { argument -> DatabaseValue in
                 switch argument {

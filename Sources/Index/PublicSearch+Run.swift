@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import SearchQuery
 import Store
 
 extension PublicSearch.Plan {
@@ -107,6 +108,19 @@ extension PublicSearch.Plan {
         return try hits(db, scores: page.map { ($0.id, Self.tiers[$0.tier].bonus + $0.boost) })
     }
 
+    /// Whether at most ``Limits/count`` items pass `hint`, counted on its index alone (no row is read).
+    private func isRare(_ hint: (index: String, sql: String, arguments: [QueryArgument]), _ db: Database) throws
+        -> Bool
+    {
+        let counted =
+            try Int.fetchOne(
+                db,
+                sql: "SELECT count(*) FROM (SELECT 1 FROM public_item AS item INDEXED BY \(hint.index) "
+                    + "WHERE \(hint.sql) LIMIT ?)",
+                arguments: PublicQuery.statementArguments(hint.arguments) + [limits.count + 1]) ?? 0
+        return counted <= limits.count
+    }
+
     /// Only a query: items in rank (id) order, at most `exactRank + 1` read; see ``PublicSearch``.
     private func runQueryOnly(_ db: Database) throws -> SearchResults {
         guard let filter else { return SearchResults(total: 0, hits: []) }
@@ -122,12 +136,21 @@ extension PublicSearch.Plan {
                 arguments: [hint.match, hint.length] + filter.statementArguments + [limits.exactRank + 1])
             rows += try Row.fetchAll(
                 db,
+                // INDEXED BY: ordered by id, the planner would rather scan the table in id order.
                 sql: "SELECT item.id AS id, item.boost AS boost FROM public_item AS item "
-                    + "WHERE item.title_ascii < ? AND \(filter.sql) ORDER BY item.id LIMIT ?",
+                    + "INDEXED BY public_item_title_ascii WHERE item.title_ascii < ? AND \(filter.sql) ORDER BY item.id LIMIT ?",
                 arguments: [hint.length] + filter.statementArguments + [limits.exactRank + 1])
             rows.sort { ($0["id"] as Int64) < ($1["id"] as Int64) }
             rows = Array(rows.prefix(limits.exactRank + 1))
+        } else if let hint = filter.numberHint, try isRare(hint, db) {
+            // Few items pass the number condition: read them through its index, then order them.
+            rows = try Row.fetchAll(
+                db,
+                sql: "SELECT item.id AS id, item.boost AS boost FROM public_item AS item INDEXED BY \(hint.index) "
+                    + "WHERE \(filter.sql) ORDER BY item.id LIMIT ?",
+                arguments: filter.statementArguments + [limits.exactRank + 1])
         } else {
+            // Many items pass (or nothing is indexed): in rank order the first matches come early.
             rows = try Row.fetchAll(
                 db,
                 sql: "SELECT item.id AS id, item.boost AS boost FROM public_item AS item WHERE \(filter.sql) "

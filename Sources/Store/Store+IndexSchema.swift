@@ -227,4 +227,16 @@ extension Store {
 
     /// The cap of `public_item.title_ascii` (longer ASCII prefixes are stored as this).
     package static let titleASCIIPrefixCap = 64
+
+    /// Indexes on the numbers queries filter on (`engagement >= 1000`, `rating > 4`): a query that
+    /// matches few items reads them through the index instead of scanning the index in rank order.
+    static func registerNumberIndexSchema(in migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v6-number-indexes") { db in
+            try db.execute(
+                sql: """
+                    CREATE INDEX public_item_engagement ON public_item (engagement);
+                    CREATE INDEX public_item_rating ON public_item (rating);
+                    """)
+        }
+    }
 }

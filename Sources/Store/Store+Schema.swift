@@ -11,6 +11,7 @@ extension Store {
         registerRankOrderSchema(in: &migrator)
         registerBulkFullTextSchema(in: &migrator)
         registerTitlePrefixSchema(in: &migrator)
+        registerNumberIndexSchema(in: &migrator)
         return migrator
     }()
 

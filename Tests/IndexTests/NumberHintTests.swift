@@ -1,0 +1,49 @@
+import Foundation
+import GRDB
+import Testing
+
+@testable import Index
+
+/// A query on an indexed number reads a rare value through its index and a common one in rank order;
+/// both find exactly what a scan finds.
+@Suite struct NumberHintTests {
+    static let queries = [
+        "engagement >= 4", "engagement == 1", "InRange(engagement, 2, 3)", "rating > 4",
+        "rating <= 1 && engagement > 2",
+        #"engagement > 3 && title == "item*"c"#, "engagement != 2",
+    ]
+
+    @Test(arguments: queries, [1, 10_000])
+    func indexPathFindsWhatAScanFinds(query: String, countLimit: Int) async throws {
+        let store = try IndexTestStore()
+        defer { store.cleanUp() }
+        var lines: [String] = []
+        for index in 0..<60 {
+            for donor in 0..<(index % 5 + 1) {
+                lines.append(
+                    activityLine(
+                        donor: "d\(donor)",
+                        [
+                            "title": "Item \(index)", "persistentIdentifier": "p\(index)",
+                            "userInfo": ["id": "\(index)"],
+                            "requiredUserInfoKeys": ["id"], "contentAttributeSet": ["rating": Double(index % 6)],
+                        ]))
+            }
+        }
+        _ = try store.importFiles([try donationFile(lines, in: store)], threshold: 1)
+        _ = try store.publish()
+        let compiled = try PublicQuery(query)
+        #expect((compiled.numberHint != nil) == !query.hasPrefix("engagement !="))
+        let expected = try await store.open().pool.read { db in
+            try Set(
+                String.fetchAll(
+                    db, sql: "SELECT item.title FROM public_item AS item WHERE \(compiled.sql)",
+                    arguments: compiled.statementArguments))
+        }
+        // countLimit 1 makes every number condition "common": the rank-order path runs instead.
+        let limits = PublicSearch.Limits(exactRank: 1_000, count: countLimit, wordRank: 20_000)
+        let results = try await PublicSearch(store: store.open(), limits: limits).search("", query: query, limit: 100)
+        #expect(Set(results.hits.map(\.title)) == expected, "\(query)")
+        #expect(!expected.isEmpty)
+    }
+}
