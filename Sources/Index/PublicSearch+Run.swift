@@ -125,7 +125,15 @@ extension PublicSearch.Plan {
     private func runQueryOnly(_ db: Database) throws -> SearchResults {
         guard let filter else { return SearchResults(total: 0, hits: []) }
         var rows: [Row]
-        if let hint = filter.titleHint {
+        // The rarer shortcut first: a number condition few items pass, then a title prefix.
+        if let hint = filter.numberHint, try isRare(hint, db) {
+            // Few items pass the number condition: read them through its index, then order them.
+            rows = try Row.fetchAll(
+                db,
+                sql: "SELECT item.id AS id, item.boost AS boost FROM public_item AS item INDEXED BY \(hint.index) "
+                    + "WHERE \(filter.sql) ORDER BY item.id LIMIT ?",
+                arguments: filter.statementArguments + [limits.exactRank + 1])
+        } else if let hint = filter.titleHint {
             // Two disjoint halves, each in id order: titles with enough leading ASCII through FTS5, the
             // rest through the title_ascii index; merged, they are the first matches in id order.
             rows = try Row.fetchAll(
@@ -138,17 +146,11 @@ extension PublicSearch.Plan {
                 db,
                 // INDEXED BY: ordered by id, the planner would rather scan the table in id order.
                 sql: "SELECT item.id AS id, item.boost AS boost FROM public_item AS item "
-                    + "INDEXED BY public_item_title_ascii WHERE item.title_ascii < ? AND \(filter.sql) ORDER BY item.id LIMIT ?",
+                    + "INDEXED BY public_item_title_ascii WHERE item.title_ascii < ? AND \(filter.sql) "
+                    + "ORDER BY item.id LIMIT ?",
                 arguments: [hint.length] + filter.statementArguments + [limits.exactRank + 1])
             rows.sort { ($0["id"] as Int64) < ($1["id"] as Int64) }
             rows = Array(rows.prefix(limits.exactRank + 1))
-        } else if let hint = filter.numberHint, try isRare(hint, db) {
-            // Few items pass the number condition: read them through its index, then order them.
-            rows = try Row.fetchAll(
-                db,
-                sql: "SELECT item.id AS id, item.boost AS boost FROM public_item AS item INDEXED BY \(hint.index) "
-                    + "WHERE \(filter.sql) ORDER BY item.id LIMIT ?",
-                arguments: filter.statementArguments + [limits.exactRank + 1])
         } else {
             // Many items pass (or nothing is indexed): in rank order the first matches come early.
             rows = try Row.fetchAll(
