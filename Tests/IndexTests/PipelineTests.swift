@@ -26,10 +26,17 @@ import Testing
         let redirected = ["d-1", "d-2", "d-3"].map {
             activityLine(donor: $0, ["title": "Old tart link", "webpageURL": base + "/old-tart.html"])
         }
-        let file = try donationFile(example.split(separator: "\n").map(String.init) + redirected, in: store)
+        // Three donors of an activity that has already expired: counted, never stored.
+        let expired = ["e-1", "e-2", "e-3"].map {
+            activityLine(
+                donor: $0,
+                ["title": "Last year's menu", "webpageURL": base + "/about.html", "expirationDate": "2020-01-01T00:00:00Z"])
+        }
+        let lines = example.split(separator: "\n").map(String.init) + redirected + expired
+        let file = try donationFile(lines, in: store)
         let imported = try store.importFiles([file])
         #expect(imported.rejected == 1)  // the example's ftp:// line
-        #expect(imported.withheld == ["notEligibleForPublicIndexing": 1])
+        #expect(imported.withheld == ["notEligibleForPublicIndexing": 1, "expired": 3])
 
         let first = try store.publish()
         #expect(first.withheld["awaitingCrawl"] == 2)  // secret.html and old-tart.html
@@ -56,10 +63,11 @@ import Testing
         #expect(second.withheld["pageNotPublic"] == 1)  // secret.html answered 404
         #expect(second.withheld["belowEngagementThreshold"] == 1)
         #expect(second.withheld["notEligibleForPublicIndexing"] == 1)
+        #expect(second.withheld["expired"] == 3)
         #expect(second.withheld["awaitingCrawl"] == nil)
         // The deleted draft left nothing behind, and no private record's text is anywhere.
         let dump = try store.dump()
-        for text in ["pumpkin", "Private cooking notes", "My private diary", "private-session-token"] {
+        for text in ["pumpkin", "Private cooking notes", "My private diary", "private-session-token", "Last year"] {
             #expect(!dump.contains(text), "\(text) is stored")
         }
 
