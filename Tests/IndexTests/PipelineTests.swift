@@ -30,7 +30,10 @@ import Testing
         let expired = ["e-1", "e-2", "e-3"].map {
             activityLine(
                 donor: $0,
-                ["title": "Last year's menu", "webpageURL": base + "/about.html", "expirationDate": "2020-01-01T00:00:00Z"])
+                [
+                    "title": "Last year's menu", "webpageURL": base + "/about.html",
+                    "expirationDate": "2020-01-01T00:00:00Z",
+                ])
         }
         let lines = example.split(separator: "\n").map(String.init) + redirected + expired
         let file = try donationFile(lines, in: store)
