@@ -184,23 +184,7 @@ extension Store {
                     DROP TRIGGER public_item_ai;
                     DROP TRIGGER public_item_ad;
                     DROP TRIGGER public_item_au;
-                    CREATE TRIGGER public_item_ai AFTER INSERT ON public_item
-                    WHEN NOT EXISTS (SELECT 1 FROM setting WHERE name = 'fts_bulk') BEGIN
-                        INSERT INTO public_fts (rowid, title, description, keywords)
-                        VALUES (new.id, new.title, new.description, new.keywords);
-                    END;
-                    CREATE TRIGGER public_item_ad AFTER DELETE ON public_item
-                    WHEN NOT EXISTS (SELECT 1 FROM setting WHERE name = 'fts_bulk') BEGIN
-                        INSERT INTO public_fts (public_fts, rowid, title, description, keywords)
-                        VALUES ('delete', old.id, old.title, old.description, old.keywords);
-                    END;
-                    CREATE TRIGGER public_item_au AFTER UPDATE ON public_item
-                    WHEN NOT EXISTS (SELECT 1 FROM setting WHERE name = 'fts_bulk') BEGIN
-                        INSERT INTO public_fts (public_fts, rowid, title, description, keywords)
-                        VALUES ('delete', old.id, old.title, old.description, old.keywords);
-                        INSERT INTO public_fts (rowid, title, description, keywords)
-                        VALUES (new.id, new.title, new.description, new.keywords);
-                    END;
+                    \(switchableFullTextTriggers)
                     """)
         }
     }
@@ -239,4 +223,26 @@ extension Store {
                     """)
         }
     }
+
+    /// The full-text triggers that the publisher's `fts_bulk` setting turns off (v3-rank-order and
+    /// v4-fts-bulk both create them; released migrations depend on this text: never change it).
+    static let switchableFullTextTriggers = """
+        CREATE TRIGGER public_item_ai AFTER INSERT ON public_item
+        WHEN NOT EXISTS (SELECT 1 FROM setting WHERE name = 'fts_bulk') BEGIN
+            INSERT INTO public_fts (rowid, title, description, keywords)
+            VALUES (new.id, new.title, new.description, new.keywords);
+        END;
+        CREATE TRIGGER public_item_ad AFTER DELETE ON public_item
+        WHEN NOT EXISTS (SELECT 1 FROM setting WHERE name = 'fts_bulk') BEGIN
+            INSERT INTO public_fts (public_fts, rowid, title, description, keywords)
+            VALUES ('delete', old.id, old.title, old.description, old.keywords);
+        END;
+        CREATE TRIGGER public_item_au AFTER UPDATE ON public_item
+        WHEN NOT EXISTS (SELECT 1 FROM setting WHERE name = 'fts_bulk') BEGIN
+            INSERT INTO public_fts (public_fts, rowid, title, description, keywords)
+            VALUES ('delete', old.id, old.title, old.description, old.keywords);
+            INSERT INTO public_fts (rowid, title, description, keywords)
+            VALUES (new.id, new.title, new.description, new.keywords);
+        END;
+        """
 }

@@ -28,23 +28,7 @@ extension Store {
                         content = 'public_item', content_rowid = 'id',
                         tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3 4 5 6'
                     );
-                    CREATE TRIGGER public_item_ai AFTER INSERT ON public_item
-                    WHEN NOT EXISTS (SELECT 1 FROM setting WHERE name = 'fts_bulk') BEGIN
-                        INSERT INTO public_fts (rowid, title, description, keywords)
-                        VALUES (new.id, new.title, new.description, new.keywords);
-                    END;
-                    CREATE TRIGGER public_item_ad AFTER DELETE ON public_item
-                    WHEN NOT EXISTS (SELECT 1 FROM setting WHERE name = 'fts_bulk') BEGIN
-                        INSERT INTO public_fts (public_fts, rowid, title, description, keywords)
-                        VALUES ('delete', old.id, old.title, old.description, old.keywords);
-                    END;
-                    CREATE TRIGGER public_item_au AFTER UPDATE ON public_item
-                    WHEN NOT EXISTS (SELECT 1 FROM setting WHERE name = 'fts_bulk') BEGIN
-                        INSERT INTO public_fts (public_fts, rowid, title, description, keywords)
-                        VALUES ('delete', old.id, old.title, old.description, old.keywords);
-                        INSERT INTO public_fts (rowid, title, description, keywords)
-                        VALUES (new.id, new.title, new.description, new.keywords);
-                    END;
+                    \(switchableFullTextTriggers)
                     INSERT INTO public_fts (public_fts) VALUES ('rebuild');
                     """,
                 arguments: [ItemRankOrder.sequenceSetting])

@@ -26,11 +26,7 @@ extension Searchlight {
 
         @OptionGroup var store: StoreOptions
 
-        @Option(
-            help: ArgumentHelp(
-                "Distinct donors an activity needs; recorded in the store and applied from then on (default 3).",
-                valueName: "K"))
-        var engagementThreshold: Int?
+        @OptionGroup var engagement: EngagementOptions
 
         @Flag(help: "Import nothing unless every line is good.")
         var strict = false
@@ -41,9 +37,6 @@ extension Searchlight {
         @OptionGroup var global: GlobalOptions
 
         func validate() throws {
-            if let engagementThreshold, !(1...1_000_000).contains(engagementThreshold) {
-                throw ValidationError("--engagement-threshold must be between 1 and 1000000.")
-            }
             if files.filter({ $0 == "-" }).count > 1 {
                 throw ValidationError("'-' (standard input) may be given once.")
             }
@@ -58,7 +51,7 @@ extension Searchlight {
             let summary: ImportSummary
             do {
                 summary = try importer.importFiles(
-                    files, engagementThreshold: engagementThreshold, strict: strict,
+                    files, engagementThreshold: engagement.engagementThreshold, strict: strict,
                     progress: { records in
                         guard interactive else { return }
                         let rate = Double(records) / max((ContinuousClock.now - started).seconds, 1e-3)

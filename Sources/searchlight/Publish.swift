@@ -18,11 +18,7 @@ extension Searchlight {
 
         @OptionGroup var store: StoreOptions
 
-        @Option(
-            help: ArgumentHelp(
-                "Distinct donors an activity needs; recorded in the store and applied from then on (default 3).",
-                valueName: "K"))
-        var engagementThreshold: Int?
+        @OptionGroup var engagement: EngagementOptions
 
         @Option(
             help: ArgumentHelp(
@@ -36,9 +32,6 @@ extension Searchlight {
         @OptionGroup var global: GlobalOptions
 
         func validate() throws {
-            if let engagementThreshold, !(1...1_000_000).contains(engagementThreshold) {
-                throw ValidationError("--engagement-threshold must be between 1 and 1000000.")
-            }
             if let expiryDays, !(expiryDays > 0 && expiryDays <= 36_500) {
                 throw ValidationError("--expiry-days must be more than 0 and at most 36500.")
             }
@@ -48,7 +41,8 @@ extension Searchlight {
             global.bootstrapLogging()
             let store = try self.store.open()
             let publisher = Publisher(store: store, logger: Logger(label: "searchlight.publish"))
-            let summary = try publisher.publish(engagementThreshold: engagementThreshold, expiryDays: expiryDays)
+            let summary = try publisher.publish(
+                engagementThreshold: engagement.engagementThreshold, expiryDays: expiryDays)
             if json {
                 print(try jsonText(summary))
                 return
