@@ -78,7 +78,13 @@ struct PublishWork {
             published.compactMap { $0.representativePage.map { input.pages[$0].url } }, db)
         let contents = try Self.activityContents(
             published.flatMap { $0.contributingActivities.map { input.activities[$0].id } }, db)
-        return chunk.map { plan, storedID in
+        return try chunk.map { plan, storedID in
+            var plan = plan
+            if plan.contributingActivities.count > 1 {
+                // One donor of two activities of the cluster counts once (the plan only summed them).
+                plan.engagement = try Self.distinctDonors(
+                    plan.contributingActivities.map { input.activities[$0].id }, db)
+            }
             var reason = plan.withheldReason
             var item: PublicItemRow?
             if plan.isPublished {
@@ -122,6 +128,23 @@ struct PublishWork {
                 status: plan.itemStatus[position])
         }
         return JSONValue.array(members).serialized()
+    }
+
+    /// Distinct donors (by their hashes) of the activities `ids`.
+    private static func distinctDonors(_ ids: [Int64], _ db: Database) throws -> Int {
+        var donors = Set<Data>()
+        for chunk in ids.chunked(500) {
+            let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
+            let rows = try Data.fetchCursor(
+                db,
+                sql: """
+                    SELECT donation.donor FROM donation JOIN activity ON activity.identity = donation.identity
+                    WHERE activity.id IN (\(marks))
+                    """,
+                arguments: StatementArguments(chunk))
+            while let donor = try rows.next() { donors.insert(donor) }
+        }
+        return donors.count
     }
 
     private static func pageItems(_ urls: [String], _ db: Database) throws -> [String: String?] {

@@ -92,3 +92,28 @@ import Testing
         #expect(try reader.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM public_item") } == 2)
     }
 }
+
+@Suite struct EngagementTests {
+    /// Engagement is distinct donors of the cluster: one donor of two linked activities counts once.
+    @Test func donorsOfSeveralActivitiesCountOnce() throws {
+        let store = try IndexTestStore()
+        defer { store.cleanUp() }
+        var lines = [#"{"type":"searchableItem","bundleIdentifier":"com.example.recipes","uniqueIdentifier":"r-1"}"#]
+        for (type, donors) in [("view", ["a", "b", "c"]), ("cook", ["a", "b", "d"])] {
+            lines += donors.map { donor in
+                activityLine(
+                    donor: donor,
+                    [
+                        "activityType": "com.example.recipes.\(type)", "title": "Lemon tart",
+                        "persistentIdentifier": "r-1",
+                        "userInfo": ["id": "1"], "requiredUserInfoKeys": ["id"],
+                        "contentAttributeSet": ["relatedUniqueIdentifier": "r-1"],
+                    ])
+            }
+        }
+        _ = try store.importFiles([try donationFile(lines, in: store)])
+        let summary = try store.publish()
+        #expect(summary.published == 1)
+        #expect(try store.count("SELECT engagement FROM public_item") == 4)
+    }
+}
