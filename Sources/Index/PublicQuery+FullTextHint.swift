@@ -10,6 +10,11 @@ struct TitlePrefixHint: Sendable, Hashable {
     var match: String
     /// How many leading characters of the title must be ASCII for the expression to be a superset.
     var length: Int
+    /// A GLOB prefix pattern on `title_fold` (letters and digits only, so nothing in it is special):
+    /// every title the query matches folds to text starting with the value's leading letters, lowercased.
+    var foldedPattern: String { String(word.prefix(Store.titleFoldPrefixLength)) + "*" }
+    /// The value's leading ASCII letters and digits, lowercased.
+    var word: String
 
     /// The hint of `expression`, or `nil`. Only comparisons joined by `&&` at the top level are used,
     /// and only `==` on `title`/`displayName` with a value starting with at least two ASCII letters or
@@ -26,9 +31,10 @@ struct TitlePrefixHint: Sendable, Hashable {
         self = best
     }
 
-    private init(match: String, length: Int) {
-        self.match = match
+    private init(word: String, length: Int) {
+        self.match = "{title}: ^\"\(word)\"*"
         self.length = length
+        self.word = word
     }
 
     private static func collect(_ expression: QueryExpression, _ found: (TitlePrefixHint) -> Void) {
@@ -44,7 +50,7 @@ struct TitlePrefixHint: Sendable, Hashable {
             }.prefix(maxStoredLength)
             guard run.count >= 2 else { return }
             let word = String(decoding: run, as: UTF8.self).lowercased()
-            found(TitlePrefixHint(match: "{title}: ^\"\(word)\"*", length: run.count))
+            found(TitlePrefixHint(word: word, length: run.count))
         default:
             return
         }

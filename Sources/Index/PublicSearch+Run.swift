@@ -135,20 +135,25 @@ extension PublicSearch.Plan {
                 arguments: filter.statementArguments + [limits.exactRank + 1])
         } else if let hint = filter.titleHint {
             // Two disjoint halves, each in id order: titles with enough leading ASCII through FTS5, the
-            // rest through the title_ascii index; merged, they are the first matches in id order.
+            // rest through the folded-title index; merged, they are the first matches in id order.
             rows = try Row.fetchAll(
                 db,
                 sql: "SELECT item.id AS id, item.boost AS boost FROM \(Self.joined) "
                     + "WHERE public_fts MATCH ? AND item.title_ascii >= ? AND \(filter.sql) "
                     + "ORDER BY public_fts.rowid LIMIT ?",
                 arguments: [hint.match, hint.length] + filter.statementArguments + [limits.exactRank + 1])
-            rows += try Row.fetchAll(
-                db,
-                // INDEXED BY: ordered by id, the planner would rather scan the table in id order.
-                sql: "SELECT item.id AS id, item.boost AS boost FROM public_item AS item "
-                    + "INDEXED BY public_item_title_ascii WHERE item.title_ascii < ? AND \(filter.sql) "
-                    + "ORDER BY item.id LIMIT ?",
-                arguments: [hint.length] + filter.statementArguments + [limits.exactRank + 1])
+            // The rest through the folded-title index: a range (the folded title starts with the letters
+            // whatever the modifiers), and rows whose folded title was never filled in (written by
+            // something other than the publisher), which the condition itself decides.
+            // INDEXED BY: ordered by id, the planner would rather scan the table in id order.
+            for (fold, pattern) in [("item.title_fold GLOB ?", hint.foldedPattern), ("item.title_fold = ?", "")] {
+                rows += try Row.fetchAll(
+                    db,
+                    sql: "SELECT item.id AS id, item.boost AS boost FROM public_item AS item "
+                        + "INDEXED BY public_item_title_fold WHERE \(fold) AND item.title_ascii < ? "
+                        + "AND \(filter.sql) ORDER BY item.id LIMIT ?",
+                    arguments: [pattern, hint.length] + filter.statementArguments + [limits.exactRank + 1])
+            }
             rows.sort { ($0["id"] as Int64) < ($1["id"] as Int64) }
             rows = Array(rows.prefix(limits.exactRank + 1))
         } else {

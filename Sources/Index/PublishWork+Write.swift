@@ -111,8 +111,8 @@ private struct ClusterStatements {
             sql: """
                 INSERT INTO public_item (id, cluster_id, unique_identifier, webpage_url, bundle, title, description,
                     keywords, domain_identifier, rating, rating_count, engagement, boost, sources, expires_at,
-                    last_seen, published_at, item_json, title_ascii)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    last_seen, published_at, item_json, title_ascii, title_fold)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
         noteNew = try db.cachedStatement(sql: "INSERT INTO temp.publish_new (id) VALUES (?)")
     }
@@ -142,7 +142,7 @@ private struct ClusterStatements {
             id, clusterID, item.uniqueIdentifier, item.webpageURL, item.bundle, item.title, item.description,
             item.keywords, item.domainIdentifier, item.rating, item.ratingCount, item.engagement, boost,
             item.sources.joined(separator: ","), item.expiresAt, item.lastSeen, publishedAt, item.itemJSON,
-            TitlePrefixHint.asciiPrefixLength(item.title),
+            TitlePrefixHint.asciiPrefixLength(item.title), Store.foldedPrefix(item.title),
         ])
         try noteNew.execute(arguments: [id])
     }

@@ -245,4 +245,23 @@ extension Store {
             VALUES (new.id, new.title, new.description, new.keywords);
         END;
         """
+
+    /// `public_item.title_fold`: the first characters of the folded title, indexed. The items whose title
+    /// does not start with enough ASCII characters for the full-text half of a title-prefix query are found
+    /// by a range on this index instead of folding every one of them (see `TitlePrefixHint` in Index).
+    static func registerTitleFoldSchema(in migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v7-title-fold") { db in
+            let prefix = DatabaseFunction("searchlight_fold_prefix", argumentCount: 1, pure: true) { values in
+                String.fromDatabaseValue(values[0]).map(Store.foldedPrefix) ?? ""
+            }
+            db.add(function: prefix)
+            defer { db.remove(function: prefix) }
+            try db.execute(
+                sql: """
+                    ALTER TABLE public_item ADD COLUMN title_fold TEXT NOT NULL DEFAULT '';
+                    UPDATE public_item SET title_fold = searchlight_fold_prefix(title);
+                    CREATE INDEX public_item_title_fold ON public_item (title_fold);
+                    """)
+        }
+    }
 }

@@ -12,6 +12,7 @@ extension Store {
         registerBulkFullTextSchema(in: &migrator)
         registerTitlePrefixSchema(in: &migrator)
         registerNumberIndexSchema(in: &migrator)
+        registerTitleFoldSchema(in: &migrator)
         return migrator
     }()
 

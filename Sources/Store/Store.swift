@@ -54,6 +54,18 @@ public final class Store: Sendable {
         return asciiLowercased(text) ?? text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     }
 
+    /// The first characters of `text` folded as ``foldFunctionName`` folds it (case and diacritics), at
+    /// most `titleFoldPrefixLength`: stored per public item (`title_fold`) and indexed, for title-prefix
+    /// queries over titles that start with non-ASCII letters.
+    package static func foldedPrefix(_ text: String) -> String {
+        let folded =
+            asciiLowercased(text) ?? text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        return String(folded.unicodeScalars.prefix(titleFoldPrefixLength))
+    }
+
+    /// How many characters of the folded title `title_fold` keeps.
+    package static let titleFoldPrefixLength = 16
+
     /// `text` in lower case when it is all ASCII (what both folds give there), else `nil`. Foundation's
     /// folding costs microseconds per call, and a query condition may fold every title of the index.
     static func asciiLowercased(_ text: String) -> String? {
