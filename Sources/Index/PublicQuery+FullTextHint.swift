@@ -10,9 +10,15 @@ struct TitlePrefixHint: Sendable, Hashable {
     var match: String
     /// How many leading characters of the title must be ASCII for the expression to be a superset.
     var length: Int
-    /// A GLOB prefix pattern on `title_fold` (letters and digits only, so nothing in it is special):
-    /// every title the query matches folds to text starting with the value's leading letters, lowercased.
-    var foldedPattern: String { String(word.prefix(Store.titleFoldPrefixLength)) + "*" }
+    /// The range of `title_fold` values starting with the value's leading letters (lowercased): every
+    /// title the query matches folds to text starting with them. A range rather than `GLOB 'ba*'`, which
+    /// SQLite narrows to an index range only for a literal, not a bound parameter.
+    var foldedRange: (lower: String, upper: String) {
+        let lower = Array(word.utf8.prefix(Store.titleFoldPrefixLength))
+        var upper = lower
+        upper[upper.count - 1] += 1  // ASCII letters and digits: the next byte is still ASCII
+        return (String(decoding: lower, as: UTF8.self), String(decoding: upper, as: UTF8.self))
+    }
     /// The value's leading ASCII letters and digits, lowercased.
     var word: String
 

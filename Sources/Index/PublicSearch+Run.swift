@@ -146,13 +146,18 @@ extension PublicSearch.Plan {
             // whatever the modifiers), and rows whose folded title was never filled in (written by
             // something other than the publisher), which the condition itself decides.
             // INDEXED BY: ordered by id, the planner would rather scan the table in id order.
-            for (fold, pattern) in [("item.title_fold GLOB ?", hint.foldedPattern), ("item.title_fold = ?", "")] {
+            let range = hint.foldedRange
+            let halves: [(sql: String, arguments: StatementArguments)] = [
+                ("item.title_fold >= ? AND item.title_fold < ?", [range.lower, range.upper]),
+                ("item.title_fold = ''", []),
+            ]
+            for half in halves {
                 rows += try Row.fetchAll(
                     db,
                     sql: "SELECT item.id AS id, item.boost AS boost FROM public_item AS item "
-                        + "INDEXED BY public_item_title_fold WHERE \(fold) AND item.title_ascii < ? "
+                        + "INDEXED BY public_item_title_fold WHERE \(half.sql) AND item.title_ascii < ? "
                         + "AND \(filter.sql) ORDER BY item.id LIMIT ?",
-                    arguments: [pattern, hint.length] + filter.statementArguments + [limits.exactRank + 1])
+                    arguments: half.arguments + [hint.length] + filter.statementArguments + [limits.exactRank + 1])
             }
             rows.sort { ($0["id"] as Int64) < ($1["id"] as Int64) }
             rows = Array(rows.prefix(limits.exactRank + 1))
