@@ -104,8 +104,6 @@ public struct DonationImporter: Sendable {
             }
         } catch let error as DonationIssue {
             throw error  // a file that cannot be read
-        } catch let error as StoreError {
-            throw error
         } catch {
             throw StoreError(path: store.path, underlying: error)
         }
@@ -117,8 +115,6 @@ public struct DonationImporter: Sendable {
     private func storeOp<T>(_ body: () throws -> T) throws(StoreError) -> T {
         do {
             return try body()
-        } catch let error as StoreError {
-            throw error
         } catch {
             throw StoreError(path: store.path, underlying: error)
         }

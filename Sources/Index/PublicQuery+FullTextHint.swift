@@ -62,11 +62,6 @@ struct TitlePrefixHint: Sendable, Hashable {
         }
     }
 
-    /// The number of leading ASCII bytes of `title`, capped (stored per item as `title_ascii`).
-    static func asciiPrefixLength(_ title: String) -> Int {
-        min(maxStoredLength, title.utf8.prefix { $0 < 0x80 }.count)
-    }
-
     /// Longer prefixes are stored as this: values of up to this many letters use the shortcut.
     static let maxStoredLength = Store.titleASCIIPrefixCap
 }

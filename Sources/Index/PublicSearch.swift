@@ -119,7 +119,7 @@ public struct PublicSearch: Sendable {
         /// The SQL that fetches the hits' columns, for ids in a page already chosen.
         func hits(_ db: Database, scores: [(id: Int64, score: Double)]) throws -> [SearchHit] {
             guard !scores.isEmpty else { return [] }
-            let placeholders = Array(repeating: "?", count: scores.count).joined(separator: ",")
+            let placeholders = sqlPlaceholders(scores.count)
             var rows: [Int64: Row] = [:]
             for row in try Row.fetchAll(
                 db, sql: "SELECT \(Self.hitColumns) FROM public_item AS item WHERE item.id IN (\(placeholders))",

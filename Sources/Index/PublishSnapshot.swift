@@ -45,13 +45,16 @@ struct PublishSnapshot {
         let pages = try Row.fetchCursor(
             db,
             sql: """
-                SELECT url, final_url, canonical_url, http_status, is_indexable, is_gone,
-                       coalesce(length(title), 0) > 0 AS has_title, fetched_at, changed_at
-                FROM page ORDER BY url
+                SELECT page.url, page.final_url, page.canonical_url, page.http_status, page.is_indexable,
+                       page.is_gone, coalesce(length(page.title), 0) > 0 AS has_title, page.fetched_at,
+                       page.changed_at, crawl_url.url_key
+                FROM page LEFT JOIN crawl_url ON crawl_url.url = page.url ORDER BY page.url
                 """)
         while let row = try pages.next() {
             let url: String = row["url"]
-            let key = canonicalKey(url) ?? url
+            // The frontier already holds the page's canonical key (the importer's own key for activity
+            // pages): read it rather than parse every URL again.
+            let key = (row["url_key"] as String?) ?? canonicalKey(url) ?? url
             let finalURL: String = row["final_url"]
             let canonical = (row["canonical_url"] as String?).flatMap { canonicalKey($0) }
             var version = StableHasher()

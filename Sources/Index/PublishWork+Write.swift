@@ -142,7 +142,7 @@ private struct ClusterStatements {
             id, clusterID, item.uniqueIdentifier, item.webpageURL, item.bundle, item.title, item.description,
             item.keywords, item.domainIdentifier, item.rating, item.ratingCount, item.engagement, boost,
             item.sources.joined(separator: ","), item.expiresAt, item.lastSeen, publishedAt, item.itemJSON,
-            TitlePrefixHint.asciiPrefixLength(item.title), Store.foldedPrefix(item.title),
+            Store.asciiPrefixLength(item.title), Store.foldedPrefix(item.title),
         ])
         try noteNew.execute(arguments: [id])
     }

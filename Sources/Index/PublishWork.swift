@@ -134,7 +134,7 @@ struct PublishWork {
     private static func distinctDonors(_ ids: [Int64], _ db: Database) throws -> Int {
         var donors = Set<Data>()
         for chunk in ids.chunked(500) {
-            let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
+            let marks = sqlPlaceholders(chunk.count)
             let rows = try Data.fetchCursor(
                 db,
                 sql: """
@@ -151,7 +151,7 @@ struct PublishWork {
         var result: [String: String?] = [:]
         result.reserveCapacity(urls.count)
         for chunk in urls.chunked(500) {
-            let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
+            let marks = sqlPlaceholders(chunk.count)
             let rows = try Row.fetchCursor(
                 db, sql: "SELECT url, item_json FROM page WHERE url IN (\(marks))",
                 arguments: StatementArguments(chunk))
@@ -164,7 +164,7 @@ struct PublishWork {
         var result: [Int64: ActivityContent] = [:]
         result.reserveCapacity(ids.count)
         for chunk in ids.sorted().chunked(500) {
-            let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
+            let marks = sqlPlaceholders(chunk.count)
             let rows = try Row.fetchCursor(
                 db,
                 sql: """
@@ -177,6 +177,11 @@ struct PublishWork {
         }
         return result
     }
+}
+
+/// `count` SQL parameter markers, comma-separated (`?,?,?`), for an `IN (…)` list.
+func sqlPlaceholders(_ count: Int) -> String {
+    Array(repeating: "?", count: count).joined(separator: ",")
 }
 
 extension Array {

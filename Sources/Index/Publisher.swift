@@ -57,8 +57,6 @@ public struct Publisher: Sendable {
                     "changed": "\(summary.changedClusters)", "removed": "\(summary.removedClusters)",
                 ])
             return summary
-        } catch let error as StoreError {
-            throw error
         } catch {
             throw StoreError(path: store.path, underlying: error)
         }

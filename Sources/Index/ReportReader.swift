@@ -70,8 +70,6 @@ public struct ReportReader: Sendable {
     private func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
         do {
             return try store.pool.read(body)
-        } catch let error as StoreError {
-            throw error
         } catch {
             throw StoreError(path: store.path, underlying: error)
         }

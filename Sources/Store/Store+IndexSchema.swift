@@ -195,8 +195,7 @@ extension Store {
     static func registerTitlePrefixSchema(in migrator: inout DatabaseMigrator) {
         migrator.registerMigration("v5-title-ascii") { db in
             let asciiPrefix = DatabaseFunction("searchlight_ascii_prefix", argumentCount: 1, pure: true) { values in
-                guard let title = String.fromDatabaseValue(values[0]) else { return 0 }
-                return min(titleASCIIPrefixCap, title.utf8.prefix { $0 < 0x80 }.count)
+                String.fromDatabaseValue(values[0]).map(Store.asciiPrefixLength) ?? 0
             }
             db.add(function: asciiPrefix)
             defer { db.remove(function: asciiPrefix) }

@@ -51,16 +51,24 @@ public final class Store: Sendable {
     /// Deterministic, so SQLite may call it once per distinct argument in a statement.
     private static let foldFunction = DatabaseFunction(foldFunctionName, argumentCount: 1, pure: true) { values in
         guard case .string(let text) = values[0].storage else { return values[0] }
-        return asciiLowercased(text) ?? text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        return fold(text)
+    }
+
+    /// `text` with case and diacritics folded, as ``foldFunctionName`` folds it in SQL.
+    package static func fold(_ text: String) -> String {
+        asciiLowercased(text) ?? text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     }
 
     /// The first characters of `text` folded as ``foldFunctionName`` folds it (case and diacritics), at
     /// most `titleFoldPrefixLength`: stored per public item (`title_fold`) and indexed, for title-prefix
     /// queries over titles that start with non-ASCII letters.
     package static func foldedPrefix(_ text: String) -> String {
-        let folded =
-            asciiLowercased(text) ?? text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-        return String(folded.unicodeScalars.prefix(titleFoldPrefixLength))
+        String(fold(text).unicodeScalars.prefix(titleFoldPrefixLength))
+    }
+
+    /// How many leading bytes of `title` are ASCII, at most ``titleASCIIPrefixCap`` (`title_ascii`).
+    package static func asciiPrefixLength(_ title: String) -> Int {
+        min(titleASCIIPrefixCap, title.utf8.prefix { $0 < 0x80 }.count)
     }
 
     /// How many characters of the folded title `title_fold` keeps.
@@ -132,7 +140,13 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
     /// What went wrong, as SQLite or GRDB described it.
     public var message: String
 
+    /// A store error for `underlying`; a ``StoreError`` passes through as it is, so a caller can map
+    /// every error of a block with one `catch`.
     package init(path: String, underlying: any Error) {
+        if let error = underlying as? StoreError {
+            self = error
+            return
+        }
         self.path = path
         if let error = underlying as? DatabaseError {
             self.message = "\(error.resultCode): \(error.message ?? "database error")"

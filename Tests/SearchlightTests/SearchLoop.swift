@@ -37,23 +37,17 @@ final class SearchLoop: Sendable {
 
     private let path: String
     private let report = Mutex(Report())
-    private let stopRequested = Mutex(false)
-    private let finished = AsyncStream<Void>.makeStream()
+    private let loop = BackgroundLoop()
 
     /// Starts searching the store at `path` (which must exist with its schema) at once.
     init(path: String) {
         self.path = path
-        let thread = Thread { [self] in
-            run()
-            finished.continuation.finish()
-        }
-        thread.start()
+        loop.start { [self] in run() }
     }
 
     /// Asks the loop to stop after its current query and returns what it saw.
     func stop() async -> Report {
-        stopRequested.withLock { $0 = true }
-        for await _ in finished.stream {}
+        await loop.stop()
         return report.withLock { $0 }
     }
 
@@ -71,7 +65,7 @@ final class SearchLoop: Sendable {
             return
         }
         var round = 0
-        while !stopRequested.withLock({ $0 }) {
+        while !loop.isStopping {
             let query = Self.queries[round % Self.queries.count]
             round += 1
             let started = ContinuousClock.now

@@ -21,23 +21,17 @@ final class WriteLockProbe: Sendable {
 
     private let path: String
     private let report = Mutex(Report())
-    private let stopRequested = Mutex(false)
-    private let finished = AsyncStream<Void>.makeStream()
+    private let loop = BackgroundLoop()
 
     /// Starts probing the store at `path` (which must exist) at once.
     init(path: String) {
         self.path = path
-        let thread = Thread { [self] in
-            run()
-            finished.continuation.finish()
-        }
-        thread.start()
+        loop.start { [self] in run() }
     }
 
     /// Stops after the current probe and returns what it saw.
     func stop() async -> Report {
-        stopRequested.withLock { $0 = true }
-        for await _ in finished.stream {}
+        await loop.stop()
         return report.withLock { $0 }
     }
 
@@ -52,7 +46,7 @@ final class WriteLockProbe: Sendable {
             report.withLock { $0.errors.append("open: \(error)") }
             return
         }
-        while !stopRequested.withLock({ $0 }) {
+        while !loop.isStopping {
             let started = ContinuousClock.now
             do {
                 try queue.writeWithoutTransaction { db in
