@@ -84,8 +84,10 @@ def main():
         # RankOrder.id: (bucketCount - 1 - bucket) << sequenceBits | sequence, bucket = min(63, Int(boost * 4)).
         item_id = ((BUCKETS - 1 - min(BUCKETS - 1, int(boost * 4))) << SEQUENCE_BITS) | sequence
         sequence += 1
+        # title_fold as the publisher fills it (Store.foldedPrefix): the titles are ASCII, so the folded
+        # prefix is the lowercased first 16 characters.
         batch.append((n, item_id, title, description, "\n".join(keywords), engagement, boost, url,
-                      json.dumps(item, separators=(",", ":")), rating))
+                      json.dumps(item, separators=(",", ":")), rating, title[:16].lower()))
         if len(batch) == 10_000:
             flush(db, batch)
             batch = []
@@ -118,8 +120,8 @@ def flush(db, batch):
             "VALUES (?, 'bench-' || ?, x'00', 1, 'published', '[]', '[]')", [(row[0], row[0]) for row in batch])
         db.executemany(
             "INSERT INTO public_item (cluster_id, id, title, description, keywords, engagement, boost, "
-            "unique_identifier, webpage_url, sources, last_seen, published_at, item_json, rating) "
-            "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, 'web', 1767225600, 1767225600, ?9, ?10)", batch)
+            "unique_identifier, webpage_url, sources, last_seen, published_at, item_json, rating, title_fold) "
+            "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, 'web', 1767225600, 1767225600, ?9, ?10, ?11)", batch)
 
 
 if __name__ == "__main__":

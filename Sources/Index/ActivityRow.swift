@@ -5,7 +5,7 @@ import GRDB
 /// The stored form of an activity that reached the engagement threshold: the fields a published item
 /// may show (SPEC §4 precedence within the record: `contentAttributeSet`, then the activity itself),
 /// and of `userInfo` only the required keys (the parser already dropped the rest).
-struct ActivityRow {
+struct ActivityRow: Sendable {
     var bundle: String
     var activityType: String
     var webpageURL: String?
@@ -22,9 +22,10 @@ struct ActivityRow {
     var ratingCount: Int?
     var userInfo: String?
     var expiresAt: Double?
-    var donors: Int
+    /// Distinct donors, counted in the store when the row is written.
+    var donors = 0
 
-    init(_ activity: UserActivityRecord, identity: ActivityIdentity, donors: Int) {
+    init(_ activity: UserActivityRecord, identity: ActivityIdentity) {
         let attributes = activity.contentAttributeSet
         bundle = activity.bundleIdentifier
         activityType = activity.activityType
@@ -48,7 +49,6 @@ struct ActivityRow {
         ratingCount = attributes?.ratingCount
         userInfo = (activity.requiredUserInfoKeys ?? []).isEmpty ? nil : ActivityIdentity.userInfoText(activity)
         expiresAt = activity.expirationDate.flatMap(DonationDates.parse)?.timeIntervalSince1970
-        self.donors = donors
     }
 
     /// Inserts or updates the row; returns whether anything changed (equal rows are left alone, so a

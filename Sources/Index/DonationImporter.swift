@@ -69,38 +69,30 @@ public struct DonationImporter: Sendable {
             }
         }
         summary.engagementThreshold = context.threshold
-        var batch: [DonationRecord] = []
-        batch.reserveCapacity(batchSize)
-        func flush() throws {
-            guard !batch.isEmpty else { return }
-            let records = batch
-            let counts = try storeOp {
-                try store.pool.write { db in
-                    var counts = ImportSummary()
-                    for record in records { try context.apply(record, to: &counts, in: db) }
-                    return counts
-                }
-            }
-            summary.add(counts)
-            batch.removeAll(keepingCapacity: true)
-            progress?(summary.records)
+        // One thread reads, parses and prepares (hashes, rows) the next batch while this one writes the
+        // previous: on two cores the parsing no longer waits for SQLite, nor SQLite for the parsing.
+        let channel = BatchChannel<ReadBatch>(capacity: 2)
+        let reader = Thread { [files, strict, batchSize, logger] in
+            Self.read(files, preparedBy: context, strict: strict, batchSize: batchSize, logger: logger, into: channel)
         }
+        reader.name = "searchlight-import-reader"
+        reader.start()
+        defer { channel.cancel() }  // a failed write stops the reader at its next batch
         do {
-            try store.withLargeCache(megabytes: 256) {
-                for file in files {
-                    try DonationFile.forEachRecord(in: file) { result in
-                        switch result {
-                        case .success(let record):
-                            summary.records += 1
-                            batch.append(record)
-                            if batch.count >= batchSize { try flush() }
-                        case .failure(let issue):
-                            if !strict { summary.note(issue) }
-                            logger.debug("rejected", metadata: ["issue": "\(issue)"])
+            try store.withBulkWriting {
+                while let batch = try channel.receive() {
+                    summary.records += batch.records
+                    for issue in batch.issues { summary.note(issue) }
+                    if !batch.prepared.isEmpty {
+                        let counts = try store.pool.write { db in
+                            var counts = ImportSummary()
+                            for record in batch.prepared { try context.apply(record, to: &counts, in: db) }
+                            return counts
                         }
+                        summary.add(counts)
                     }
+                    progress?(summary.records)
                 }
-                try flush()
             }
         } catch let error as DonationIssue {
             throw error  // a file that cannot be read
@@ -117,6 +109,50 @@ public struct DonationImporter: Sendable {
             return try body()
         } catch {
             throw StoreError(path: store.path, underlying: error)
+        }
+    }
+
+    /// What the reading thread hands over: prepared records, and the lines it read and rejected.
+    struct ReadBatch: Sendable {
+        var prepared: [ImportContext.Prepared] = []
+        var records = 0
+        var issues: [DonationIssue] = []
+    }
+
+    /// The stop signal of a reader whose consumer cancelled.
+    private struct Cancelled: Error {}
+
+    /// Reads `files` in order into batches of at most `batchSize` records and rejected lines, and finishes
+    /// the channel (with the error of a file that cannot be read). Runs on the reading thread.
+    private static func read(
+        _ files: [String], preparedBy context: ImportContext, strict: Bool, batchSize: Int, logger: Logger,
+        into channel: BatchChannel<ReadBatch>
+    ) {
+        var batch = ReadBatch()
+        do {
+            for file in files {
+                try DonationFile.forEachRecord(in: file) { result in
+                    switch result {
+                    case .success(let record):
+                        batch.records += 1
+                        batch.prepared.append(context.prepare(record))
+                    case .failure(let issue):
+                        if !strict { batch.issues.append(issue) }
+                        logger.debug("rejected", metadata: ["issue": "\(issue)"])
+                    }
+                    // Rejected lines count too, so a file of nothing but bad lines is not held in memory.
+                    if batch.prepared.count + batch.issues.count >= batchSize {
+                        guard channel.send(batch) else { throw Cancelled() }
+                        batch = ReadBatch()
+                    }
+                }
+            }
+            _ = channel.send(batch)
+            channel.finish()
+        } catch is Cancelled {
+            channel.finish()
+        } catch {
+            channel.finish(throwing: error)
         }
     }
 

@@ -9,46 +9,71 @@ struct ImportContext: Sendable {
     let threshold: Int
     let now: Double
 
-    func apply(_ record: DonationRecord, to counts: inout ImportSummary, in db: Database) throws {
+    /// What a record comes to before the store is read: hashes, the row an activity would store, the
+    /// parsed dates. Pure (no store), so it runs on the thread that reads the file, while the previous
+    /// batch is written.
+    enum Prepared: Sendable {
+        /// A record that may never be published: counted once, as a hash, its content not stored.
+        case withheld(hash: Data, bundle: String, reason: WithholdReason)
+        /// A donation of an identified activity, and the content stored once enough donors gave it.
+        case activity(identityHash: Data, donorHash: Data, row: ActivityRow)
+        case searchableItem(SearchableItemRecord, expiresAt: Double?)
+        case delete(DeletionRecord)
+    }
+
+    func prepare(_ record: DonationRecord) -> Prepared {
         switch record {
-        case .userActivity(let activity): try apply(activity, to: &counts, in: db)
-        case .searchableItem(let item): try apply(item, to: &counts, in: db)
-        case .delete(let deletion): try DeletionRules.apply(deletion, to: &counts, in: db)
+        case .userActivity(let activity): return prepare(activity)
+        case .searchableItem(let item):
+            return .searchableItem(
+                item, expiresAt: item.expirationDate.flatMap(DonationDates.parse)?.timeIntervalSince1970)
+        case .delete(let deletion): return .delete(deletion)
         }
     }
 
-    private func apply(_ activity: UserActivityRecord, to counts: inout ImportSummary, in db: Database) throws {
+    private func prepare(_ activity: UserActivityRecord) -> Prepared {
         let identity = ActivityIdentity(activity)
         let donorText = "donor\u{0}\(activity.bundleIdentifier)\u{0}\(activity.donor)"
-        // Records that may never be published are counted (as a hash, so a re-import counts once)
-        // and their content is not stored at all.
-        if let reason = withholdReason(activity, identity: identity) {
+        let reason = withholdReason(activity, identity: identity)
+        guard reason == nil, let identity else {
+            // Counted as a hash, so a re-import counts once.
             let recordText =
                 (identity?.text ?? "none\u{0}\(activity.bundleIdentifier)\u{0}\(activity.activityType)") + "\u{0}"
                 + donorText
+            return .withheld(
+                hash: hasher.hash(recordText), bundle: activity.bundleIdentifier,
+                reason: reason ?? .noWebpageURLOrUserInfo)
+        }
+        return .activity(
+            identityHash: hasher.hash(identity.text), donorHash: hasher.hash(donorText),
+            row: ActivityRow(activity, identity: identity))
+    }
+
+    /// Applies a prepared record in the import's transaction.
+    func apply(_ record: Prepared, to counts: inout ImportSummary, in db: Database) throws {
+        switch record {
+        case .withheld(let hash, let bundle, let reason):
             try db.cachedStatement(
                 sql: "INSERT OR IGNORE INTO withheld_record (hash, bundle, reason) VALUES (?, ?, ?)"
-            ).execute(arguments: [hasher.hash(recordText), activity.bundleIdentifier, reason.rawValue])
+            ).execute(arguments: [hash, bundle, reason.rawValue])
             counts.withheld[reason.rawValue, default: 0] += 1
-            return
-        }
-        guard let identity else { return }
-        let identityHash = hasher.hash(identity.text)
-        try db.cachedStatement(sql: "INSERT OR IGNORE INTO donation (identity, donor, bundle) VALUES (?, ?, ?)")
-            .execute(arguments: [identityHash, hasher.hash(donorText), activity.bundleIdentifier])
-        if db.changesCount > 0 { counts.newDonations += 1 }
-        let donors =
-            try Int.fetchOne(
-                db.cachedStatement(sql: "SELECT count(*) FROM donation WHERE identity = ?"),
-                arguments: [identityHash]) ?? 0
-        guard donors >= threshold else {
-            counts.belowThreshold += 1
-            return
-        }
-        if try ActivityRow(activity, identity: identity, donors: donors).upsert(
-            identityHash: identityHash, now: now, in: db)
-        {
-            counts.storedActivities += 1
+        case .activity(let identityHash, let donorHash, var row):
+            try db.cachedStatement(sql: "INSERT OR IGNORE INTO donation (identity, donor, bundle) VALUES (?, ?, ?)")
+                .execute(arguments: [identityHash, donorHash, row.bundle])
+            if db.changesCount > 0 { counts.newDonations += 1 }
+            row.donors =
+                try Int.fetchOne(
+                    db.cachedStatement(sql: "SELECT count(*) FROM donation WHERE identity = ?"),
+                    arguments: [identityHash]) ?? 0
+            guard row.donors >= threshold else {
+                counts.belowThreshold += 1
+                return
+            }
+            if try row.upsert(identityHash: identityHash, now: now, in: db) { counts.storedActivities += 1 }
+        case .searchableItem(let item, let expiresAt):
+            try apply(item, expiresAt: expiresAt, to: &counts, in: db)
+        case .delete(let deletion):
+            try DeletionRules.apply(deletion, to: &counts, in: db)
         }
     }
 
@@ -63,8 +88,11 @@ struct ImportContext: Sendable {
         return nil
     }
 
-    private func apply(_ item: SearchableItemRecord, to counts: inout ImportSummary, in db: Database) throws {
-        let expiresAt = item.expirationDate.flatMap(DonationDates.parse)?.timeIntervalSince1970
+    private func apply(
+        _ item: SearchableItemRecord, expiresAt: Double?, to counts: inout ImportSummary, in db: Database
+    )
+        throws
+    {
         try db.cachedStatement(
             sql: """
                 INSERT INTO app_item (bundle, unique_identifier, domain_identifier, expires_at, last_seen)

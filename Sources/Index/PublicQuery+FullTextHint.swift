@@ -1,46 +1,53 @@
 import SearchQuery
 import Store
 
-/// A full-text shortcut for queries that compare the start of the title (`title == "lemon*"cd`): the
-/// items whose title begins with at least ``length`` ASCII characters are found through FTS5 (their first
-/// token starts with the value's leading letters), the others through an index on that length — so the
-/// query reads a few items instead of scanning the index, and finds exactly what a scan would.
+/// An index shortcut for queries that compare the start of the title (`title == "lemon*"cd`): every
+/// title such a query matches folds (`Store.fold`) to text that starts with the value's leading ASCII
+/// letters and digits, so the candidates are a range of the folded-title index (`title_fold`, the
+/// first characters of the folded title), read without touching a row; the query itself then decides
+/// each candidate, in rank order, until enough match. It finds exactly what a scan would.
 struct TitlePrefixHint: Sendable, Hashable {
-    /// The FTS5 expression: the first token of `title` starts with the run of letters and digits.
-    var match: String
-    /// How many leading characters of the title must be ASCII for the expression to be a superset.
-    var length: Int
-    /// The range of `title_fold` values starting with the value's leading letters (lowercased): every
-    /// title the query matches folds to text starting with them. A range rather than `GLOB 'ba*'`, which
-    /// SQLite narrows to an index range only for a literal, not a bound parameter.
+    /// The value's leading ASCII letters and digits, lowercased (at least two).
+    var word: String
+    /// The comparison the hint comes from.
+    var comparison: QueryExpression
+    /// Whether the folded-title range decides ``comparison`` alone: `title == "lemon*"cd`, a value of
+    /// letters and digits (at most as many as `title_fold` keeps) and one final `*`, folded as `title_fold`
+    /// is. `title GLOB` over the folded title then holds exactly when the folded prefix starts with them.
+    var isExact: Bool
+
+    /// The range of `title_fold` values starting with ``word`` (as much of it as `title_fold` keeps). A
+    /// range rather than `GLOB 'ba*'`, which SQLite narrows to an index range only for a literal, not
+    /// a bound parameter.
     var foldedRange: (lower: String, upper: String) {
         let lower = Array(word.utf8.prefix(Store.titleFoldPrefixLength))
         var upper = lower
         upper[upper.count - 1] += 1  // ASCII letters and digits: the next byte is still ASCII
         return (String(decoding: lower, as: UTF8.self), String(decoding: upper, as: UTF8.self))
     }
-    /// The value's leading ASCII letters and digits, lowercased.
-    var word: String
 
     /// The hint of `expression`, or `nil`. Only comparisons joined by `&&` at the top level are used,
     /// and only `==` on `title`/`displayName` with a value starting with at least two ASCII letters or
-    /// digits and without `w`/`t` (word matching may match any word). If the title's first `length`
-    /// characters are ASCII, folding (`c`, `d`) changes only their case, so a title equal to the value
-    /// (or matching its wildcards) begins with those letters, and so does its first FTS5 token.
-    /// Titles with non-ASCII characters there may fold into ASCII (`ß` → `ss`): they take the index path.
+    /// digits and without `w`/`t` (word matching may match any word). A title equal to the value (or
+    /// matching its wildcards), with or without `c` and `d`, starts with those letters in some case,
+    /// possibly with diacritics or in a form that folding brings to them (`ß` → `ss`, `ﬁ` → `fi`): its
+    /// folded form starts with them in lower case. The longest such value gives the narrowest range.
     init?(_ expression: QueryExpression) {
         var best: TitlePrefixHint?
         Self.collect(expression) { hint in
-            if hint.length > best?.length ?? 0 { best = hint }
+            // The longest value bounds best; of equal ones, an exact one spares reading rows.
+            let length = hint.word.utf8.count
+            let bestLength = best?.word.utf8.count ?? 0
+            if length > bestLength || (length == bestLength && hint.isExact && best?.isExact == false) { best = hint }
         }
         guard let best else { return nil }
         self = best
     }
 
-    private init(word: String, length: Int) {
-        self.match = "{title}: ^\"\(word)\"*"
-        self.length = length
+    private init(word: String, comparison: QueryExpression, isExact: Bool) {
         self.word = word
+        self.comparison = comparison
+        self.isExact = isExact
     }
 
     private static func collect(_ expression: QueryExpression, _ found: (TitlePrefixHint) -> Void) {
@@ -53,15 +60,16 @@ struct TitlePrefixHint: Sendable, Hashable {
             guard !modifiers.contains(.wordBased), !modifiers.contains(.tokenized) else { return }
             let run = pattern.utf8.prefix { byte in
                 (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
-            }.prefix(maxStoredLength)
+            }.prefix(Store.titleFoldPrefixLength)
             guard run.count >= 2 else { return }
-            let word = String(decoding: run, as: UTF8.self).lowercased()
-            found(TitlePrefixHint(word: word, length: run.count))
+            let isExact =
+                modifiers == [.caseInsensitive, .diacriticInsensitive] && run.count == pattern.utf8.count - 1
+                && pattern.utf8.last == UInt8(ascii: "*")
+            found(
+                TitlePrefixHint(
+                    word: String(decoding: run, as: UTF8.self).lowercased(), comparison: expression, isExact: isExact))
         default:
             return
         }
     }
-
-    /// Longer prefixes are stored as this: values of up to this many letters use the shortcut.
-    static let maxStoredLength = Store.titleASCIIPrefixCap
 }

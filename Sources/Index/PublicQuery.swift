@@ -23,6 +23,15 @@ public struct PublicQuery: Sendable {
     /// A comparison of an indexed number joined by `&&` at the top level, compiled alone with the
     /// index that answers it: a rare value (`engagement >= 1000`) is found through the index.
     let numberHint: (index: String, sql: String, arguments: [QueryArgument])?
+    /// An exclusive upper bound on the ids of the items the query can match, when it asks for a least
+    /// engagement (`engagement > 10` joined by `&&` at the top level): ids are in rank order, so the
+    /// items below that engagement come after it (see `ItemRankOrder.idBound(engagementAtLeast:)`).
+    let rankBound: Int64?
+    /// The `public_item` columns the condition reads.
+    let columns: Set<String>
+    /// The condition without the comparison an exact ``titleHint`` decides (`1` when nothing is left),
+    /// with its arguments: what the rows of the hint's range must still pass.
+    let residual: (sql: String, arguments: [QueryArgument])?
 
     /// The attributes a query may name, and the column each reads.
     public static let attributes: [String: QueryColumn] = {
@@ -73,6 +82,18 @@ public struct PublicQuery: Sendable {
             self.arguments = arguments
             titleHint = TitlePrefixHint(expression)
             numberHint = try Self.numberHint(expression, now: now)
+            rankBound = Self.leastEngagement(expression).flatMap(ItemRankOrder.idBound(engagementAtLeast:))
+            columns = Self.columns(expression)
+            if let hint = titleHint, hint.isExact {
+                var residualArguments: [QueryArgument] = []
+                let rest = Self.removing(hint.comparison, from: expression)
+                let sql = try rest.map { rest throws(QuerySyntaxError) in
+                    try Self.condition(rest, now: now, arguments: &residualArguments)
+                }
+                residual = (sql ?? "1", residualArguments)
+            } else {
+                residual = nil
+            }
         } catch {
             throw .query(error)
         }
@@ -137,6 +158,49 @@ public struct PublicQuery: Sendable {
             guard let index = numberIndexes[attribute] else { return nil }
             var arguments: [QueryArgument] = []
             return (index, try condition(expression, now: now, arguments: &arguments), arguments)
+        default:
+            return nil
+        }
+    }
+
+    /// `expression` without `comparison` where it is joined by `&&` at the top level; `nil` when nothing
+    /// is left.
+    static func removing(_ comparison: QueryExpression, from expression: QueryExpression) -> QueryExpression? {
+        if expression == comparison { return nil }
+        guard case .and(let left, let right) = expression else { return expression }
+        switch (removing(comparison, from: left), removing(comparison, from: right)) {
+        case (nil, nil): return nil
+        case (let rest?, nil), (nil, let rest?): return rest
+        case (let left?, let right?): return .and(left, right)
+        }
+    }
+
+    /// The `public_item` columns `expression` reads (unknown attributes were rejected by the compiler).
+    static func columns(_ expression: QueryExpression) -> Set<String> {
+        switch expression {
+        case .and(let left, let right), .or(let left, let right):
+            return columns(left).union(columns(right))
+        case .not(let inner):
+            return columns(inner)
+        case .comparison(let attribute, _, _, _), .inRange(let attribute, _, _):
+            let sql = attributes[attribute]?.sql ?? attribute
+            return [sql.hasPrefix("item.") ? String(sql.dropFirst(5)) : sql]
+        }
+    }
+
+    /// The least engagement of an item that matches `expression`, from the comparisons of `engagement`
+    /// with a number joined by `&&` at the top level (engagement is a whole number: `> 10` is `>= 11`).
+    static func leastEngagement(_ expression: QueryExpression) -> Double? {
+        switch expression {
+        case .and(let left, let right):
+            let bounds = [leastEngagement(left), leastEngagement(right)].compactMap { $0 }
+            return bounds.max()
+        case .comparison("engagement", .greater, .number(let value), _):
+            return value.rounded(.down) + 1
+        case .comparison("engagement", .greaterOrEqual, .number(let value), _),
+            .comparison("engagement", .equal, .number(let value), _),
+            .inRange("engagement", .number(let value), _):
+            return value.rounded(.up)
         default:
             return nil
         }

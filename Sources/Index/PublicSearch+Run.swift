@@ -40,7 +40,23 @@ extension PublicSearch.Plan {
     /// The condition on a `MATCH` of `match` (and the query, when `filtered`), with its arguments.
     private func condition(match: String, filtered: Bool = true) -> (sql: String, arguments: StatementArguments) {
         guard filtered, let filter else { return ("public_fts MATCH ?", [match]) }
-        return ("public_fts MATCH ? AND \(filter.sql)", [match] + filter.statementArguments)
+        let (sql, arguments) = filterCondition(filter, id: "public_fts.rowid")
+        return ("public_fts MATCH ? AND \(sql)", [match] + arguments)
+    }
+
+    /// The query's condition, and its rank bound on the item id `id` (FTS5 and the table both seek to
+    /// it: the scan in id order ends where the items below the query's least engagement begin).
+    private func filterCondition(_ filter: PublicQuery, id: String) -> (sql: String, arguments: StatementArguments) {
+        filterCondition(filter, id: id, sql: filter.sql, arguments: filter.arguments)
+    }
+
+    /// `sql` (part of `filter`'s condition) with `filter`'s rank bound on `id`.
+    private func filterCondition(_ filter: PublicQuery, id: String, sql: String, arguments: [QueryArgument])
+        -> (sql: String, arguments: StatementArguments)
+    {
+        let statementArguments = PublicQuery.statementArguments(arguments)
+        guard let bound = filter.rankBound else { return (sql, statementArguments) }
+        return ("\(id) < ? AND \(sql)", [bound] + statementArguments)
     }
 
     /// How many items match, counting no further than `limit + 1`: FTS5 reads matches lazily, so
@@ -124,50 +140,51 @@ extension PublicSearch.Plan {
     /// Only a query: items in rank (id) order, at most `exactRank + 1` read; see ``PublicSearch``.
     private func runQueryOnly(_ db: Database) throws -> SearchResults {
         guard let filter else { return SearchResults(total: 0, hits: []) }
-        var rows: [Row]
+        let (condition, arguments) = filterCondition(filter, id: "item.id")
+        let cap: StatementArguments = [limits.exactRank + 1]
+        let rows: [Row]
         // The rarer shortcut first: a number condition few items pass, then a title prefix.
         if let hint = filter.numberHint, try isRare(hint, db) {
             // Few items pass the number condition: read them through its index, then order them.
             rows = try Row.fetchAll(
                 db,
                 sql: "SELECT item.id AS id, item.boost AS boost FROM public_item AS item INDEXED BY \(hint.index) "
-                    + "WHERE \(filter.sql) ORDER BY item.id LIMIT ?",
-                arguments: filter.statementArguments + [limits.exactRank + 1])
+                    + "WHERE \(condition) ORDER BY item.id LIMIT ?",
+                arguments: arguments + cap)
         } else if let hint = filter.titleHint {
-            // Two disjoint halves, each in id order: titles with enough leading ASCII through FTS5, the
-            // rest through the folded-title index; merged, they are the first matches in id order.
-            rows = try Row.fetchAll(
-                db,
-                sql: "SELECT item.id AS id, item.boost AS boost FROM \(Self.joined) "
-                    + "WHERE public_fts MATCH ? AND item.title_ascii >= ? AND \(filter.sql) "
-                    + "ORDER BY public_fts.rowid LIMIT ?",
-                arguments: [hint.match, hint.length] + filter.statementArguments + [limits.exactRank + 1])
-            // The rest through the folded-title index: a range (the folded title starts with the letters
-            // whatever the modifiers), and rows whose folded title was never filled in (written by
-            // something other than the publisher), which the condition itself decides.
-            // INDEXED BY: ordered by id, the planner would rather scan the table in id order.
+            // The items whose folded title starts with the hint's first two letters, in id order from the
+            // index, whose folded prefix is checked on the index entry before the row is read; then the rows
+            // whose folded title was never filled in (written by something other than the publisher),
+            // which the condition alone decides. Both in id order, merged.
             let range = hint.foldedRange
-            let halves: [(sql: String, arguments: StatementArguments)] = [
-                ("item.title_fold >= ? AND item.title_fold < ?", [range.lower, range.upper]),
-                ("item.title_fold = ''", []),
-            ]
-            for half in halves {
-                rows += try Row.fetchAll(
-                    db,
-                    sql: "SELECT item.id AS id, item.boost AS boost FROM public_item AS item "
-                        + "INDEXED BY public_item_title_fold WHERE \(half.sql) AND item.title_ascii < ? "
-                        + "AND \(filter.sql) ORDER BY item.id LIMIT ?",
-                    arguments: half.arguments + [hint.length] + filter.statementArguments + [limits.exactRank + 1])
-            }
-            rows.sort { ($0["id"] as Int64) < ($1["id"] as Int64) }
-            rows = Array(rows.prefix(limits.exactRank + 1))
+            let start = String(hint.word.utf8.prefix(Store.titleStartLength)) ?? hint.word
+            let from =
+                "SELECT item.id AS id, item.boost AS boost FROM public_item AS item "
+                + "INDEXED BY public_item_title_start WHERE substr(item.title_fold, 1, 2) = ?"
+            // When the range decides the title comparison exactly, the rest of the query may need no row
+            // at all: the index holds the id and the boost.
+            let (rangeCondition, rangeArguments) =
+                filter.residual.map { filterCondition(filter, id: "item.id", sql: $0.sql, arguments: $0.arguments) }
+                ?? (condition, arguments)
+            var merged = try Row.fetchAll(
+                db,
+                sql: "\(from) AND item.title_fold >= ? AND item.title_fold < ? AND \(rangeCondition) "
+                    + "ORDER BY item.id LIMIT ?",
+                arguments: [start, range.lower, range.upper] + rangeArguments + cap)
+            merged += try Row.fetchAll(
+                db, sql: "\(from) AND \(condition) ORDER BY item.id LIMIT ?", arguments: [""] + arguments + cap)
+            merged.sort { ($0["id"] as Int64) < ($1["id"] as Int64) }
+            rows = Array(merged.prefix(limits.exactRank + 1))
         } else {
-            // Many items pass (or nothing is indexed): in rank order the first matches come early.
+            // Many items pass (or nothing is indexed): in rank order the first matches come early. A
+            // condition on the rank index's numbers alone is answered from its narrow entries.
+            let index =
+                filter.columns.isSubset(of: Store.rankIndexColumns) ? "INDEXED BY public_item_rank " : ""
             rows = try Row.fetchAll(
                 db,
-                sql: "SELECT item.id AS id, item.boost AS boost FROM public_item AS item WHERE \(filter.sql) "
+                sql: "SELECT item.id AS id, item.boost AS boost FROM public_item AS item \(index)WHERE \(condition) "
                     + "ORDER BY item.id LIMIT ?",
-                arguments: filter.statementArguments + [limits.exactRank + 1])
+                arguments: arguments + cap)
         }
         var page = rows.map { row in (id: row["id"] as Int64, score: row["boost"] as Double) }
         let complete = rows.count <= limits.exactRank

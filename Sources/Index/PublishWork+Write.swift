@@ -6,7 +6,11 @@ import Store
 extension PublishWork {
     /// Writes the publish in the caller's transaction; returns the summary as stored for the report.
     /// Deletions come before insertions, so an item that moved between clusters never meets itself.
-    func write(to db: Database) throws -> PublishSummary {
+    ///
+    /// The items are built on another thread, a chunk ahead, from `reader` (the store's pool): what they
+    /// read (pages, activities, donor hashes) is nothing this transaction changes, and while it holds the
+    /// write lock nothing else can change it, so a read transaction begun now sees what this one sees.
+    func write(to db: Database, buildingWith reader: any DatabaseReader) throws -> PublishSummary {
         // Two publishes may overlap (two processes): the second would write clusters computed from a
         // snapshot the first already changed. Only the first to write wins; the other recomputes.
         let latest = try Int64.fetchOne(db, sql: "SELECT coalesce(max(id), 0) FROM publish_run") ?? 0
@@ -36,8 +40,10 @@ extension PublishWork {
         // Item ids follow the static rank order (ItemRankOrder): reserve one sequence number per item.
         var sequence = try ItemRankOrder.reserveSequences(changed.count { $0.plan.isPublished }, in: db)
         let statements = try ClusterStatements(db)
-        for chunk in changed.chunked(1000) {
-            for change in try changes(chunk, db: db) {
+        let built = buildChanges(with: reader)
+        defer { built.cancel() }  // a failed write stops the builder at its next chunk
+        while let chunk = try built.receive() {
+            for change in chunk {
                 try statements.write(change, publishedAt: summary.publishedAt, sequence: &sequence, db: db)
             }
         }
@@ -76,6 +82,26 @@ extension PublishWork {
         return final
     }
 
+    /// Starts a thread that builds the changed clusters' rows, 1,000 clusters at a time in order, each in
+    /// a read transaction of its own, and hands them over at most two chunks ahead of the writer.
+    private func buildChanges(with reader: any DatabaseReader) -> BatchChannel<[Change]> {
+        let channel = BatchChannel<[Change]>(capacity: 2)
+        let builder = Thread { [self] in
+            do {
+                for chunk in changed.chunked(1000) {
+                    let built = try reader.read { db in try changes(chunk, db: db) }
+                    guard channel.send(built) else { break }
+                }
+                channel.finish()
+            } catch {
+                channel.finish(throwing: error)
+            }
+        }
+        builder.name = "searchlight-publish-builder"
+        builder.start()
+        return channel
+    }
+
     /// Counts from what is now in the index (unchanged clusters included).
     static func recount(_ summary: inout PublishSummary, recordCounts: [String: Int], in db: Database) throws {
         summary.published = try Int.fetchOne(db, sql: "SELECT count(*) FROM public_item") ?? 0
@@ -111,8 +137,8 @@ private struct ClusterStatements {
             sql: """
                 INSERT INTO public_item (id, cluster_id, unique_identifier, webpage_url, bundle, title, description,
                     keywords, domain_identifier, rating, rating_count, engagement, boost, sources, expires_at,
-                    last_seen, published_at, item_json, title_ascii, title_fold)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    last_seen, published_at, item_json, title_fold)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
         noteNew = try db.cachedStatement(sql: "INSERT INTO temp.publish_new (id) VALUES (?)")
     }
@@ -142,7 +168,7 @@ private struct ClusterStatements {
             id, clusterID, item.uniqueIdentifier, item.webpageURL, item.bundle, item.title, item.description,
             item.keywords, item.domainIdentifier, item.rating, item.ratingCount, item.engagement, boost,
             item.sources.joined(separator: ","), item.expiresAt, item.lastSeen, publishedAt, item.itemJSON,
-            Store.asciiPrefixLength(item.title), Store.foldedPrefix(item.title),
+            Store.foldedPrefix(item.title),
         ])
         try noteNew.execute(arguments: [id])
     }

@@ -71,7 +71,8 @@ struct PublishWork {
         summary.changedClusters = changed.count
     }
 
-    /// The cluster rows and items of `chunk`, built from the content as the writing transaction sees it.
+    /// The cluster rows and items of `chunk`, built from the content as the writing transaction sees it (`db`
+    /// is a read transaction begun after that one took the write lock; see `write(to:buildingWith:)`).
     func changes(_ chunk: ArraySlice<(plan: ClusterPlan, storedID: Int64?)>, db: Database) throws -> [Change] {
         let published = chunk.map(\.plan).filter(\.isPublished)
         let pageJSON = try Self.pageItems(

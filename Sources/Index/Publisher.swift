@@ -40,8 +40,8 @@ public struct Publisher: Sendable {
             while true {
                 let work = try store.pool.read { db in try PublishWork(db, now: time) }
                 do {
-                    summary = try store.withLargeCache(megabytes: 256) {
-                        try store.pool.write { db in try work.write(to: db) }
+                    summary = try store.withBulkWriting {
+                        try store.pool.write { db in try work.write(to: db, buildingWith: store.pool) }
                     }
                     break
                 } catch is PublishWork.Overtaken where attempt < 5 {

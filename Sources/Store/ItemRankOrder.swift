@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// The static rank order of the public index: `public_item.id` (which is also the FTS5 rowid, the
@@ -32,6 +33,19 @@ package enum ItemRankOrder {
     /// The id of an item with `boost`, published as number `sequence` of the store.
     package static func id(boost: Double, sequence: Int64) -> Int64 {
         (bucketCount - 1 - bucket(boost: boost)) << sequenceBits | (sequence & maxSequence)
+    }
+
+    /// An exclusive upper bound on the ids of items whose engagement is at least `engagement`, or
+    /// `nil` when it bounds nothing (an engagement of 0 or less).
+    ///
+    /// It holds for every id the publisher gives (an item's id is in its boost's bucket, and the
+    /// boost grows with the engagement) and for every id below `1 << sequenceBits` (the top
+    /// bucket), so a search may add `id < bound` to an engagement condition without losing a match.
+    /// The bucket is taken one notch low, so rounding at a bucket's edge cannot exclude an item.
+    package static func idBound(engagementAtLeast engagement: Double) -> Int64? {
+        guard engagement > 0 else { return nil }
+        let lowest = bucket(boost: log(1 + min(engagement, 1e300)) * (1 - 1e-12))
+        return lowest > 0 ? (bucketCount - lowest) << sequenceBits : nil
     }
 
     /// The bucket an id was given (its boost rounded down to a quarter, for ordering only).

@@ -13,6 +13,7 @@ extension Store {
         registerTitlePrefixSchema(in: &migrator)
         registerNumberIndexSchema(in: &migrator)
         registerTitleFoldSchema(in: &migrator)
+        registerSearchIndexSchema(in: &migrator)
         return migrator
     }()
 

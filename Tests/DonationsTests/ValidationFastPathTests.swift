@@ -16,12 +16,24 @@ struct ValidationFastPathTests {
             }
         }
         dates += ["1969-12-31T23:59:59Z", "9999-12-31T23:59:59Z", "2027-01-01T00:00:00+01:00", "2027-1-01T00:00:00Z"]
+        // Every year's first of March and last of February, and a spread of days across the range.
+        for year in stride(from: 1970, through: 9999, by: 7) {
+            dates.append(String(format: "%04d-03-01T00:00:00Z", year))
+            dates.append(String(format: "%04d-02-%02dT13:14:15Z", year, year % 4 == 0 ? 29 : 28))
+            dates.append(
+                String(
+                    format: "%04d-%02d-%02dT%02d:%02d:%02dZ", year, year % 12 + 1, year % 28 + 1, year % 24,
+                    year % 60, (year * 7) % 60))
+        }
         var fast = 0
         for text in dates where DonationDates.isPlainUTC(text) {
             fast += 1
-            #expect(DonationDates.parse(text) != nil, "\(text)")
+            // The fast path's instant is Foundation's, to the second.
+            let foundation = try? Date(text, strategy: .iso8601)
+            #expect(foundation != nil, "\(text)")
+            #expect(DonationDates.parse(text) == foundation, "\(text)")
         }
-        #expect(fast > 100 && fast < dates.count)
+        #expect(fast > 3_000 && fast < dates.count)
         #expect(!DonationDates.isPlainUTC("2023-02-29T00:00:00Z") && !DonationDates.isPlainUTC("2027-04-31T00:00:00Z"))
     }
 

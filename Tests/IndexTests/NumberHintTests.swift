@@ -1,5 +1,7 @@
 import Foundation
 import GRDB
+import SearchQuery
+import Store
 import Testing
 
 @testable import Index
@@ -11,7 +13,24 @@ import Testing
         "engagement >= 4", "engagement == 1", "InRange(engagement, 2, 3)", "rating > 4",
         "rating <= 1 && engagement > 2",
         #"engagement > 3 && title == "item*"c"#, "engagement != 2",
+        // A least engagement also bounds the ids (ItemRankOrder): every edge of the donor counts 1–5.
+        "engagement > 1", "engagement > 2.5", "engagement >= 3 && rating > 1", "engagement == 5",
+        "InRange(engagement, 4, 9)", #"title == "item 1*"c && engagement >= 2"#,
     ]
+
+    /// The least engagement a query implies, from `&&`-joined comparisons only.
+    @Test(
+        arguments: [
+            ("engagement > 10", 11.0), ("engagement > 10.5", 11), ("engagement >= 10.5", 11), ("engagement == 7", 7),
+            ("InRange(engagement, 3, 9)", 3), ("engagement > 2 && engagement >= 40", 40),
+            (#"rating > 4 && (engagement > 2 && title == "a*")"#, 3), ("engagement > 2 || rating > 4", nil),
+            ("!(engagement < 3)", nil), ("engagement < 30", nil), ("engagement != 3", nil), ("rating > 4", nil),
+        ] as [(String, Double?)])
+    func leastEngagement(query: String, least: Double?) throws {
+        let compiled = try PublicQuery(query)
+        #expect(PublicQuery.leastEngagement(try QueryParser.parse(query)) == least)
+        #expect(compiled.rankBound == least.flatMap(ItemRankOrder.idBound(engagementAtLeast:)))
+    }
 
     @Test(arguments: queries, [1, 10_000])
     func indexPathFindsWhatAScanFinds(query: String, countLimit: Int) async throws {

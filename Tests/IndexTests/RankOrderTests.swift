@@ -25,6 +25,34 @@ import Testing
         #expect(ItemRankOrder.bucket(id: ItemRankOrder.id(boost: 2, sequence: 77)) == 8)
     }
 
+    /// `idBound(engagementAtLeast:)` keeps every item with at least that engagement (whatever its
+    /// sequence, also ids below the top bucket's edge) and, past the first buckets, leaves out the
+    /// items of the lower buckets, which are what make it worth adding to a search.
+    @Test func engagementBoundKeepsEveryItemAtOrAboveIt() {
+        let engagements = Array(0...400) + [999, 1_000, 1_001, 54_597, 54_598, 1 << 40]
+        for least in engagements {
+            guard let bound = ItemRankOrder.idBound(engagementAtLeast: Double(least)) else {
+                #expect(least <= 2, "only engagements within the lowest bucket bound nothing: \(least)")
+                continue
+            }
+            for engagement in engagements {
+                let id = ItemRankOrder.id(boost: log(1 + Double(engagement)), sequence: ItemRankOrder.maxSequence)
+                if engagement >= least { #expect(id < bound, "\(engagement) ≥ \(least)") }
+                // Two buckets below the least one (the bound keeps the edge bucket whole, one notch low).
+                if ItemRankOrder.bucket(boost: log(1 + Double(engagement))) + 2
+                    <= ItemRankOrder.bucket(boost: log(1 + Double(least)))
+                {
+                    #expect(id >= bound, "\(engagement) is left out for \(least)")
+                }
+            }
+            #expect(Int64(1) << ItemRankOrder.sequenceBits <= bound)  // small ids (tests' rows) always pass
+        }
+        #expect(ItemRankOrder.idBound(engagementAtLeast: 0) == nil)
+        #expect(ItemRankOrder.idBound(engagementAtLeast: -5) == nil)
+        #expect(ItemRankOrder.idBound(engagementAtLeast: .nan) == nil)
+        #expect(ItemRankOrder.idBound(engagementAtLeast: .infinity) == 1 << ItemRankOrder.sequenceBits)
+    }
+
     /// More engaged first in id (and so FTS5 rowid) order; equal buckets in publication order,
     /// including items added by a later, incremental publish.
     @Test func publisherNumbersItemsByBoostThenSequence() async throws {

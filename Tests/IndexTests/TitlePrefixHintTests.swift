@@ -4,7 +4,7 @@ import Testing
 
 @testable import Index
 
-/// A title-prefix query takes the full-text shortcut and still finds exactly what a scan finds, also for
+/// A title-prefix query takes the folded-title shortcut and still finds exactly what a scan finds, also for
 /// titles whose first letters fold into ASCII only through case folding (`ß` → `ss`, `ﬁ` → `fi`).
 @Suite struct TitlePrefixHintTests {
     static let titles = [
@@ -16,7 +16,9 @@ import Testing
         #"title == "lemon*"cd"#, #"title == "lemon*""#, #"title == "stras*"cd"#, #"title == "stras*"c"#,
         #"title == "fish*"cd"#, #"title == "fi*"c"#, #"title == "cre*"cd"#, #"title == "ae*"cd"#,
         #"title == "sss*"cd"#, #"title == "le*"cd && engagement >= 0"#, #"title == "lemon tart"cd"#,
-        #"title == "lemon*"w"#, #"title == "LEMON*""#,
+        #"title == "lemon*"w"#, #"title == "LEMON*""#, #"title == "lemon*"cd && engagement >= 1"#,
+        #"title == "lemon*"cd && title == "lemon*"cd"#, #"title == "straße*"cd"#, #"title == "cre*"c"#,
+        #"title == "le*"cd && title != "le mon""#,
     ]
 
     @Test(arguments: queries)
@@ -45,8 +47,31 @@ import Testing
         #expect(results.total == expected.count)
     }
 
+    /// Only `cd` with letters and digits and one final `*` is decided by the folded prefix alone; the
+    /// rest of the query is what the rows must still pass.
+    @Test(
+        arguments: [
+            (#"title == "lemon*"cd"#, true, "1"), (#"title == "lemon*"c"#, false, nil),
+            (#"title == "lemon*""#, false, nil),
+            (#"title == "le?on*"cd"#, false, nil), (#"title == "lemon"cd"#, false, nil),
+            (#"title == "lemon*"cdw"#, false, nil),
+            (#"title == "abcdefghijklmnopq*"cd"#, false, nil), (#"title == "abcdefghijklmnop*"cd"#, true, "1"),
+            (#"rating > 2 && title == "lemon*"cd"#, true, "(item.rating > ?)"),
+            (#"title == "lemon*"cd && title == "lemon*"cd"#, true, "1"),
+        ] as [(String, Bool, String?)])
+    func exactHintsLeaveTheRest(query: String, isExact: Bool, residual: String?) throws {
+        let compiled = try PublicQuery(query)
+        #expect((compiled.titleHint?.isExact ?? false) == isExact, "\(query)")
+        #expect(compiled.residual?.sql == residual, "\(query)")
+    }
+
     @Test func hintsOnlyWhatItCanBound() throws {
-        #expect(try PublicQuery(#"title == "lemon*"cd && rating > 2"#).titleHint?.match == #"{title}: ^"lemon"*"#)
+        #expect(try PublicQuery(#"title == "lemon*"cd && rating > 2"#).titleHint?.word == "lemon")
+        #expect(try PublicQuery(#"title == "Le*" && title == "LEMON t*"c"#).titleHint?.word == "lemon")
+        #expect(
+            try PublicQuery(#"title == "Lemon*"c"#).titleHint.map { [$0.foldedRange.lower, $0.foldedRange.upper] } == [
+                "lemon", "lemoo",
+            ])
         #expect(try PublicQuery(#"title == "lemon*"w"#).titleHint == nil)
         #expect(try PublicQuery(#"title == "l*"cd"#).titleHint == nil)
         #expect(try PublicQuery(#"title == "lemon*"cd || rating > 2"#).titleHint == nil)

@@ -1,0 +1,66 @@
+import Foundation
+
+/// A bounded hand-over of batches from one producing thread to one consuming thread: the producer
+/// waits while `capacity` batches are waiting, the consumer while none is. An import reads and
+/// prepares records on one thread while SQLite writes the previous batch on another.
+///
+/// All state is behind one `NSCondition` (a mutex and its condition variable), which is what makes
+/// the `@unchecked Sendable` sound.
+final class BatchChannel<Batch: Sendable>: @unchecked Sendable {
+    private let condition = NSCondition()
+    private let capacity: Int
+    private var batches: [Batch] = []
+    private var isFinished = false
+    private var isCancelled = false
+    private var failure: (any Error)?
+
+    /// A channel holding at most `capacity` (at least 1) batches at a time.
+    init(capacity: Int) {
+        self.capacity = max(1, capacity)
+    }
+
+    /// Hands `batch` over, waiting while the channel is full. Returns `false`, dropping the batch, once
+    /// the consumer has cancelled: the producer should stop.
+    func send(_ batch: Batch) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        while batches.count >= capacity, !isCancelled { condition.wait() }
+        guard !isCancelled else { return false }
+        batches.append(batch)
+        condition.broadcast()
+        return true
+    }
+
+    /// The producer is done; with `error`, the consumer throws it after the batches sent before it.
+    func finish(throwing error: (any Error)? = nil) {
+        condition.lock()
+        defer { condition.unlock() }
+        isFinished = true
+        failure = error
+        condition.broadcast()
+    }
+
+    /// The next batch in the order sent, waiting for one; `nil` once the producer finished and every
+    /// batch was received.
+    /// - Throws: the error the producer finished with, after its earlier batches.
+    func receive() throws -> Batch? {
+        condition.lock()
+        defer { condition.unlock() }
+        while batches.isEmpty, !isFinished { condition.wait() }
+        if !batches.isEmpty {
+            condition.broadcast()
+            return batches.removeFirst()
+        }
+        if let failure { throw failure }
+        return nil
+    }
+
+    /// The consumer stops: waiting and later sends return `false`, and waiting batches are dropped.
+    func cancel() {
+        condition.lock()
+        defer { condition.unlock() }
+        isCancelled = true
+        batches.removeAll()
+        condition.broadcast()
+    }
+}
