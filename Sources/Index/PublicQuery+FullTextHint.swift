@@ -28,7 +28,7 @@ struct TitlePrefixHint: Sendable, Hashable {
 
     /// The hint of `expression`, or `nil`. Only comparisons joined by `&&` at the top level are used,
     /// and only `==` on `title`/`displayName` with a value starting with at least two ASCII letters or
-    /// digits and without `w`/`t` (word matching may match any word). A title equal to the value (or
+    /// digits (with `cd`: once folded) and without `w`/`t` (word matching may match any word). A title equal to the value (or
     /// matching its wildcards), with or without `c` and `d`, starts with those letters in some case,
     /// possibly with diacritics or in a form that folding brings to them (`ß` → `ss`, `ﬁ` → `fi`): its
     /// folded form starts with them in lower case. The longest such value gives the narrowest range.
@@ -58,13 +58,18 @@ struct TitlePrefixHint: Sendable, Hashable {
         case .comparison(let attribute, .equal, .string(let pattern), let modifiers)
         where attribute == "title" || attribute == "displayName":
             guard !modifiers.contains(.wordBased), !modifiers.contains(.tokenized) else { return }
-            let run = pattern.utf8.prefix { byte in
+            // With `cd` the condition compares the folded title with the folded value (`searchlight_fold`
+            // on both sides), so the folded value's letters are what the folded title starts with, even
+            // for a value that starts with non-ASCII letters (`hömupa*` → `homupa*`). With other modifiers
+            // only the value's own leading ASCII letters are certain to survive folding the title.
+            let folded = modifiers == [.caseInsensitive, .diacriticInsensitive] ? Store.fold(pattern) : pattern
+            let run = folded.utf8.prefix { byte in
                 (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
             }.prefix(Store.titleFoldPrefixLength)
             guard run.count >= 2 else { return }
             let isExact =
-                modifiers == [.caseInsensitive, .diacriticInsensitive] && run.count == pattern.utf8.count - 1
-                && pattern.utf8.last == UInt8(ascii: "*")
+                modifiers == [.caseInsensitive, .diacriticInsensitive] && run.count == folded.utf8.count - 1
+                && folded.utf8.last == UInt8(ascii: "*")
             found(
                 TitlePrefixHint(
                     word: String(decoding: run, as: UTF8.self).lowercased(), comparison: expression, isExact: isExact))

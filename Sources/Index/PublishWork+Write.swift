@@ -27,11 +27,13 @@ extension PublishWork {
         let gone = try db.cachedStatement(sql: "INSERT OR IGNORE INTO temp.publish_gone (cluster_id) VALUES (?)")
         for id in removed { try gone.execute(arguments: [id]) }
         for entry in changed { if let id = entry.storedID { try gone.execute(arguments: [id]) } }
+        // In id order, as the insertions below: FTS5 writes out its pending changes whenever a rowid is not
+        // above the previous one, and 9,500 deletions in cluster order took 15 s instead of 1.9 s.
         try db.execute(
             sql: """
                 INSERT INTO public_fts (public_fts, rowid, title, description, keywords)
                 SELECT 'delete', id, title, description, keywords FROM public_item
-                WHERE cluster_id IN (SELECT cluster_id FROM temp.publish_gone);
+                WHERE cluster_id IN (SELECT cluster_id FROM temp.publish_gone) ORDER BY id;
                 DELETE FROM public_item WHERE cluster_id IN (SELECT cluster_id FROM temp.publish_gone);
                 """)
         let deleteCluster = try db.cachedStatement(sql: "DELETE FROM cluster WHERE id = ?")
