@@ -6,7 +6,8 @@ import Store
 
 /// Loads donation files (SPEC §6) into the store (SPEC §4's storage rules).
 ///
-/// Records are applied in file order, in transactions of ``batchSize`` records: a crash loses at most
+/// Records are applied in file order, in transactions of at most ``batchSize`` records (a batch is cut
+/// at that many records and rejected lines together, so bad lines are never held in bulk): a crash loses at most
 /// the batch being written, and because every write is idempotent (donors are counted as distinct
 /// hashed pairs, content is replaced only when it differs), importing a file again — after a crash or
 /// by mistake — changes nothing that is already there. With `strict`, every file is read and checked

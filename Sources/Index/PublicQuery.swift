@@ -18,7 +18,7 @@ public struct PublicQuery: Sendable {
     public let sql: String
     /// The bound values of ``sql``, in order.
     public let arguments: [QueryArgument]
-    /// A full-text shortcut for a title-prefix comparison, if the query has one.
+    /// An index shortcut for a title-prefix comparison, if the query has one.
     let titleHint: TitlePrefixHint?
     /// A comparison of an indexed number joined by `&&` at the top level, compiled alone with the
     /// index that answers it: a rare value (`engagement >= 1000`) is found through the index.

@@ -36,7 +36,8 @@ package enum ItemRankOrder {
     }
 
     /// An exclusive upper bound on the ids of items whose engagement is at least `engagement`, or
-    /// `nil` when it bounds nothing (an engagement of 0 or less).
+    /// `nil` when it bounds nothing (a least engagement within the lowest bucket: below ~0.28, so of
+    /// whole engagements only 0 or less).
     ///
     /// It holds for every id the publisher gives (an item's id is in its boost's bucket, and the
     /// boost grows with the engagement) and for every id below `1 << sequenceBits` (the top

@@ -16,8 +16,8 @@ extension Store {
                     """)
             // Every distinct (activity, donor) pair ever imported, as keyed hashes only: this is
             // how distinct donors are counted while an activity is below the threshold, when its
-            // content may not be stored. `bundle` is kept in clear so `delete --all` can remove
-            // a bundle's hashes; a bundle identifier is public (it names the app).
+            // content may not be stored. `bundle` is kept in clear (a bundle identifier is public: it
+            // names the app); its index went in v8-search-indexes, no query having used it.
             try db.execute(
                 sql: """
                     CREATE TABLE donation (
@@ -190,8 +190,8 @@ extension Store {
     }
 
     /// `public_item.title_ascii`: how many leading bytes of the title are ASCII (capped at 64), indexed.
-    /// A title-prefix query finds the items whose title starts with enough ASCII through FTS5 and the
-    /// few others through this index (see `TitlePrefixHint` in Index). Existing rows are filled here.
+    /// A title-prefix query found the items whose title starts with enough ASCII through FTS5 and the
+    /// few others through this index; v8-search-indexes replaced both (the column is no longer written).
     static func registerTitlePrefixSchema(in migrator: inout DatabaseMigrator) {
         migrator.registerMigration("v5-title-ascii") { db in
             let asciiPrefix = DatabaseFunction("searchlight_ascii_prefix", argumentCount: 1, pure: true) { values in

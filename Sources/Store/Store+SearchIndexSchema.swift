@@ -9,8 +9,9 @@ extension Store {
     ///   letters already in id order, checks the folded prefix on the index entry, and stops once enough
     ///   items match — no sort of the whole range first, which cost ~0.5 µs per candidate; where the
     ///   folded prefix decides the comparison alone, no row is read at all.
-    /// - `public_item_rank` (the id, then the numbers a query filters on most): a query on numbers and
-    ///   dates alone (`rating > 4`) scans these narrow entries in id order instead of whole rows.
+    /// - `public_item_rank` (the id, then the numbers a query filters on most): a query that reads only
+    ///   these columns (`rating > 4`, `lastUsedDate > …`) scans these narrow entries in id order instead
+    ///   of whole rows; other numbers and dates (`ratingCount`, `expirationDate`, `addedDate`) do not.
     ///
     /// FTS5 keeps up to 64 MiB of new terms in memory before it writes them out as a segment (its default
     /// is 1 MiB): a full publish of a million items then writes ~25 segments instead of ~1,500, and merges

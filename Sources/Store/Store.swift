@@ -33,6 +33,9 @@ public final class Store: Sendable {
             // every 4 MiB cut the re-reading and re-writing of the same pages.
             try db.execute(sql: "PRAGMA cache_size = \(Self.cacheSizePragma)")
             try db.execute(sql: "PRAGMA wal_autocheckpoint = \(Self.checkpointPages)")
+            // A bulk write lets the WAL grow to a GiB or more; once checkpointed, the file is cut back to
+            // 64 MiB rather than kept at its largest while another process holds the store open.
+            try db.execute(sql: "PRAGMA journal_size_limit = \(64 << 20)")
             db.add(function: Self.foldFunction)
             db.add(function: Self.caseFoldFunction)
         }
@@ -60,13 +63,14 @@ public final class Store: Sendable {
     }
 
     /// The first characters of `text` folded as ``foldFunctionName`` folds it (case and diacritics), at
-    /// most `titleFoldPrefixLength`: stored per public item (`title_fold`) and indexed, for title-prefix
-    /// queries over titles that start with non-ASCII letters.
+    /// most `titleFoldPrefixLength`: stored per public item (`title_fold`) and indexed
+    /// (`public_item_title_start`), for title-prefix queries.
     package static func foldedPrefix(_ text: String) -> String {
         String(fold(text).unicodeScalars.prefix(titleFoldPrefixLength))
     }
 
-    /// How many leading bytes of `title` are ASCII, at most ``titleASCIIPrefixCap`` (`title_ascii`).
+    /// How many leading bytes of `title` are ASCII, at most ``titleASCIIPrefixCap``: what v5-title-ascii
+    /// filled `title_ascii` with (the column is no longer written or read since v8-search-indexes).
     package static func asciiPrefixLength(_ title: String) -> Int {
         min(titleASCIIPrefixCap, title.utf8.prefix { $0 < 0x80 }.count)
     }

@@ -3,9 +3,12 @@ import Store
 
 /// An index shortcut for queries that compare the start of the title (`title == "lemon*"cd`): every
 /// title such a query matches folds (`Store.fold`) to text that starts with the value's leading ASCII
-/// letters and digits, so the candidates are a range of the folded-title index (`title_fold`, the
-/// first characters of the folded title), read without touching a row; the query itself then decides
-/// each candidate, in rank order, until enough match. It finds exactly what a scan would.
+/// letters and digits, so the candidates are the entries of `public_item_title_start` (keyed by the
+/// folded title's first two characters, then the id) whose stored folded prefix (`title_fold`) lies in
+/// ``foldedRange``, read in rank order without touching a row. The rest of the query then decides each
+/// candidate until enough match — all of it, or, when the hint ``isExact``, only what is left without
+/// the title comparison. It finds exactly what a scan would, given `title_fold` as the publisher stores
+/// it (the same `Store.fold` a scan applies; a change to Foundation's folding would call for refilling it).
 struct TitlePrefixHint: Sendable, Hashable {
     /// The value's leading ASCII letters and digits, lowercased (at least two).
     var word: String
