@@ -19,6 +19,34 @@ final class BatchChannel<Batch: Sendable>: @unchecked Sendable {
         self.capacity = max(1, capacity)
     }
 
+    /// A channel fed by a new thread named `name`, which runs `produce` with a `send` for its batches and
+    /// then finishes the channel, with `produce`'s error if it throws one. `send` throws once the
+    /// consumer has cancelled, which ends `produce` quietly.
+    static func produced(
+        by name: String, capacity: Int = 2,
+        _ produce: @escaping @Sendable (_ send: (Batch) throws -> Void) throws -> Void
+    ) -> BatchChannel {
+        let channel = BatchChannel(capacity: capacity)
+        let thread = Thread {
+            do {
+                try produce { batch in
+                    guard channel.send(batch) else { throw Cancelled() }
+                }
+                channel.finish()
+            } catch is Cancelled {
+                channel.finish()
+            } catch {
+                channel.finish(throwing: error)
+            }
+        }
+        thread.name = name
+        thread.start()
+        return channel
+    }
+
+    /// The stop signal of a producer whose consumer cancelled.
+    private struct Cancelled: Error {}
+
     /// Hands `batch` over, waiting while the channel is full. Returns `false`, dropping the batch, once
     /// the consumer has cancelled: the producer should stop.
     func send(_ batch: Batch) -> Bool {

@@ -72,12 +72,10 @@ public struct DonationImporter: Sendable {
         summary.engagementThreshold = context.threshold
         // One thread reads, parses and prepares (hashes, rows) the next batch while this one writes the
         // previous: on two cores the parsing no longer waits for SQLite, nor SQLite for the parsing.
-        let channel = BatchChannel<ReadBatch>(capacity: 2)
-        let reader = Thread { [files, strict, batchSize, logger] in
-            Self.read(files, preparedBy: context, strict: strict, batchSize: batchSize, logger: logger, into: channel)
+        let channel = BatchChannel<ReadBatch>.produced(by: "searchlight-import-reader") {
+            [files, strict, batchSize, logger] send in
+            try Self.read(files, preparedBy: context, strict: strict, batchSize: batchSize, logger: logger, send: send)
         }
-        reader.name = "searchlight-import-reader"
-        reader.start()
         defer { channel.cancel() }  // a failed write stops the reader at its next batch
         do {
             try store.withBulkWriting {
@@ -120,41 +118,31 @@ public struct DonationImporter: Sendable {
         var issues: [DonationIssue] = []
     }
 
-    /// The stop signal of a reader whose consumer cancelled.
-    private struct Cancelled: Error {}
-
-    /// Reads `files` in order into batches of at most `batchSize` records and rejected lines, and finishes
-    /// the channel (with the error of a file that cannot be read). Runs on the reading thread.
+    /// Reads `files` in order and sends batches of at most `batchSize` records and rejected lines. Runs
+    /// on the reading thread; throws the error of a file that cannot be read.
     private static func read(
         _ files: [String], preparedBy context: ImportContext, strict: Bool, batchSize: Int, logger: Logger,
-        into channel: BatchChannel<ReadBatch>
-    ) {
+        send: (ReadBatch) throws -> Void
+    ) throws {
         var batch = ReadBatch()
-        do {
-            for file in files {
-                try DonationFile.forEachRecord(in: file) { result in
-                    switch result {
-                    case .success(let record):
-                        batch.records += 1
-                        batch.prepared.append(context.prepare(record))
-                    case .failure(let issue):
-                        if !strict { batch.issues.append(issue) }
-                        logger.debug("rejected", metadata: ["issue": "\(issue)"])
-                    }
-                    // Rejected lines count too, so a file of nothing but bad lines is not held in memory.
-                    if batch.prepared.count + batch.issues.count >= batchSize {
-                        guard channel.send(batch) else { throw Cancelled() }
-                        batch = ReadBatch()
-                    }
+        for file in files {
+            try DonationFile.forEachRecord(in: file) { result in
+                switch result {
+                case .success(let record):
+                    batch.records += 1
+                    batch.prepared.append(context.prepare(record))
+                case .failure(let issue):
+                    if !strict { batch.issues.append(issue) }
+                    logger.debug("rejected", metadata: ["issue": "\(issue)"])
+                }
+                // Rejected lines count too, so a file of nothing but bad lines is not held in memory.
+                if batch.prepared.count + batch.issues.count >= batchSize {
+                    try send(batch)
+                    batch = ReadBatch()
                 }
             }
-            _ = channel.send(batch)
-            channel.finish()
-        } catch is Cancelled {
-            channel.finish()
-        } catch {
-            channel.finish(throwing: error)
         }
+        try send(batch)
     }
 
     private static func copyStandardInput() throws -> URL {

@@ -170,7 +170,7 @@ extension PublicSearch.Plan {
             let start = String(hint.word.utf8.prefix(Store.titleStartLength)) ?? hint.word
             let from =
                 "SELECT item.id AS id, item.boost AS boost FROM public_item AS item "
-                + "INDEXED BY public_item_title_start WHERE substr(item.title_fold, 1, 2) = ?"
+                + "INDEXED BY public_item_title_start WHERE \(Store.titleStartSQL) = ?"
             // When the range decides the title comparison exactly, the rest of the query may need no row
             // at all: the index holds the id and the boost.
             let (rangeCondition, rangeArguments) =

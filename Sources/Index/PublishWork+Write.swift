@@ -87,21 +87,11 @@ extension PublishWork {
     /// Starts a thread that builds the changed clusters' rows, 1,000 clusters at a time in order, each in
     /// a read transaction of its own, and hands them over at most two chunks ahead of the writer.
     private func buildChanges(with reader: any DatabaseReader) -> BatchChannel<[Change]> {
-        let channel = BatchChannel<[Change]>(capacity: 2)
-        let builder = Thread { [self] in
-            do {
-                for chunk in changed.chunked(1000) {
-                    let built = try reader.read { db in try changes(chunk, db: db) }
-                    guard channel.send(built) else { break }
-                }
-                channel.finish()
-            } catch {
-                channel.finish(throwing: error)
+        BatchChannel.produced(by: "searchlight-publish-builder") { [self] send in
+            for chunk in changed.chunked(1000) {
+                try send(reader.read { db in try changes(chunk, db: db) })
             }
         }
-        builder.name = "searchlight-publish-builder"
-        builder.start()
-        return channel
     }
 
     /// Counts from what is now in the index (unchanged clusters included).

@@ -44,7 +44,8 @@ extension Store {
     /// Bytes of pending full-text terms FTS5 holds before writing a segment.
     static let fullTextHashSize = 64 << 20
 
-    /// How many leading characters of the folded title `public_item_title_start` groups by.
+    /// How many leading characters of the folded title `public_item_title_start` groups by (the `2` of
+    /// ``titleStartSQL``).
     package static let titleStartLength = 2
 
     /// The columns of `public_item_rank`, in order: a query whose condition reads only these is answered
