@@ -85,15 +85,19 @@ let package = Package(
         // Searchable items: the published item model and the markup-to-item mapping.
         .target(
             name: "Items",
-            dependencies: ["Markup"]
+            dependencies: ["Markup", "PlainText", "URLCanonical"]
         ),
 
         // Donation files (SPEC §6): NSUserActivity and CSSearchableItem records read, validated and
         // reduced (only requiredUserInfoKeys of userInfo) line by line. Pure Swift.
         .target(
             name: "Donations",
-            dependencies: ["StrictJSON"]
+            dependencies: ["PlainText", "StrictJSON"]
         ),
+
+        // Untrusted text made plain: control characters removed before text is stored, and kept off the
+        // terminal and out of reports. Pure Swift.
+        .target(name: "PlainText"),
 
         // The CSSearchQuery language (SPEC §4): parser with located errors, compiled to parameterised SQL.
         .target(name: "SearchQuery"),
@@ -111,7 +115,7 @@ let package = Package(
         // Deduplication, eligibility and the dedup report (SPEC §4, §6): pure values, no I/O.
         .target(
             name: "Bridge",
-            dependencies: ["URLCanonical"]
+            dependencies: ["PlainText", "URLCanonical"]
         ),
 
         // The public index: donations imported into the store, publishing, FTS5 search, export.
@@ -121,6 +125,7 @@ let package = Package(
                 "Bridge",
                 "Donations",
                 "Items",
+                "PlainText",
                 "SearchQuery",
                 "Store",
                 "URLCanonical",
@@ -156,6 +161,7 @@ let package = Package(
                 "Fetching",
                 "Items",
                 "Markup",
+                "PlainText",
                 "Robots",
                 "Scope",
                 "Store",
@@ -237,7 +243,11 @@ let package = Package(
         ),
         .testTarget(
             name: "BridgeTests",
-            dependencies: ["Bridge"]
+            dependencies: ["Bridge", "FixtureServer"]
+        ),
+        .testTarget(
+            name: "PlainTextTests",
+            dependencies: ["PlainText"]
         ),
         .testTarget(
             name: "IndexTests",

@@ -142,19 +142,22 @@ public struct BridgeInput: Sendable {
     public var items: [AppItemRecord]
     /// Followed redirects.
     public var redirects: [RedirectRecord]
-    /// Canonical keys of URLs the crawler tried and gave up on without a page (robots disallowed,
-    /// fetch failed): crawled, and not public.
+    /// Canonical keys of URLs the crawler tried and gave up on without a page (fetch failed, not a
+    /// crawlable URL): crawled, and not public.
     public var unreachableKeys: [String]
+    /// Canonical keys of URLs robots.txt did not let the crawler fetch: crawled as far as they ever can be.
+    public var robotsDisallowedKeys: [String]
 
     /// Creates an input.
     public init(
         pages: [PageRecord] = [], activities: [ActivityRecord] = [], items: [AppItemRecord] = [],
-        redirects: [RedirectRecord] = [], unreachableKeys: [String] = []
+        redirects: [RedirectRecord] = [], unreachableKeys: [String] = [], robotsDisallowedKeys: [String] = []
     ) {
         self.pages = pages
         self.activities = activities
         self.items = items
         self.redirects = redirects
         self.unreachableKeys = unreachableKeys
+        self.robotsDisallowedKeys = robotsDisallowedKeys
     }
 }

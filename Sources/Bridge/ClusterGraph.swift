@@ -51,6 +51,7 @@ struct ClusterGraph {
             memberCount[pageNodes[index]] += 1
         }
         for key in input.unreachableKeys { _ = urlNode(key) }
+        for key in input.robotsDisallowedKeys { _ = urlNode(key) }
         activityNodes.reserveCapacity(input.activities.count)
         for activity in input.activities {
             let node = activity.urlKey.map { urlNode($0) } ?? newNode()
@@ -93,8 +94,13 @@ struct ClusterGraph {
     /// URL groups (after ``linkURLs()``) the crawler has tried: a page, or a URL it gave up on.
     mutating func crawledURLRoots() -> Set<Int> {
         var roots = Set(pageNodes.map { sets.find($0) })
-        for key in input.unreachableKeys { roots.insert(sets.find(urlNode(key))) }
+        for key in input.unreachableKeys + input.robotsDisallowedKeys { roots.insert(sets.find(urlNode(key))) }
         return roots
+    }
+
+    /// URL groups (after ``linkURLs()``) holding a URL robots.txt disallowed.
+    mutating func robotsDisallowedURLRoots() -> Set<Int> {
+        Set(input.robotsDisallowedKeys.map { sets.find(urlNode($0)) })
     }
 
     /// Joins activities to the searchable items their `relatedUniqueIdentifier` names.

@@ -1,3 +1,5 @@
+import PlainText
+
 extension DedupReport {
     /// The report as one self-contained HTML5 page: a header with when it was generated and the
     /// engagement threshold, summary cards, the withheld counts by reason with explanations, and

@@ -1,3 +1,5 @@
+import PlainText
+
 extension DedupReport {
     /// The report as GitHub-flavoured Markdown: a summary table, a table of withheld counts by
     /// reason with explanations, then a section per listed cluster (see ``listing(atMost:)``)

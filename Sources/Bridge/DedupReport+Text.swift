@@ -1,3 +1,5 @@
+import PlainText
+
 extension DedupReport {
     /// The report as plain text for a terminal: the summary counts, the withheld counts by reason
     /// with their explanations, then the listed clusters (see ``listing(atMost:)``) with their

@@ -10,18 +10,18 @@ public enum Deduplicator {
     public static func plan(_ input: BridgeInput, rules: EligibilityRules) -> [ClusterPlan] {
         var graph = ClusterGraph(input: input)
         graph.linkURLs()
-        let webPublicRoots = graph.publicURLRoots(rules: rules)
-        let crawledRoots = graph.crawledURLRoots()
+        let roots = URLRoots(
+            webPublic: graph.publicURLRoots(rules: rules), crawled: graph.crawledURLRoots(),
+            robotsDisallowed: graph.robotsDisallowedURLRoots())
         graph.linkRecords()
         return graph.clusters().map { members in
-            decide(members, input: input, rules: rules, webPublicRoots: webPublicRoots, crawledRoots: crawledRoots)
+            decide(members, input: input, rules: rules, roots: roots)
         }
         .sorted { $0.key < $1.key }
     }
 
     private static func decide(
-        _ members: ClusterGraph.Members, input: BridgeInput, rules: EligibilityRules,
-        webPublicRoots: Set<Int>, crawledRoots: Set<Int>
+        _ members: ClusterGraph.Members, input: BridgeInput, rules: EligibilityRules, roots: URLRoots
     ) -> ClusterPlan {
         // An expired searchable item no longer exists for the activities that name it.
         let presentItems = Set(
@@ -59,7 +59,10 @@ public enum Deduplicator {
             noteDeadline(activity.lastSeen + rules.expirySeconds)
             let status = status(
                 of: activity, urlRoot: members.activityURLRoots[index], presentItems: presentItems, rules: rules,
-                webPublicRoots: webPublicRoots, crawledRoots: crawledRoots)
+                roots: roots)
+            // The status also depends on the crawl of the activity's URL group, which no member's
+            // version covers (a URL robots.txt disallowed leaves no page): a change rewrites the cluster.
+            hasher.combine(status?.rawValue ?? "public")
             if status == nil { publicActivities.append(index) }
             return status?.rawValue ?? "public"
         }
@@ -107,7 +110,7 @@ public enum Deduplicator {
     /// `nil` when the activity is public; else why not.
     private static func status(
         of activity: ActivityRecord, urlRoot: Int?, presentItems: Set<ItemRef>, rules: EligibilityRules,
-        webPublicRoots: Set<Int>, crawledRoots: Set<Int>
+        roots: URLRoots
     ) -> WithholdReason? {
         if activity.donors < rules.engagementThreshold { return .belowEngagementThreshold }
         if let expiresAt = activity.expiresAt, expiresAt <= rules.now { return .expired }
@@ -118,8 +121,9 @@ public enum Deduplicator {
             return .relatedItemMissing
         }
         if let urlRoot {
-            if webPublicRoots.contains(urlRoot) { return nil }
-            return crawledRoots.contains(urlRoot) ? .pageNotPublic : .awaitingCrawl
+            if roots.webPublic.contains(urlRoot) { return nil }
+            if roots.robotsDisallowed.contains(urlRoot) { return .robotsDisallowed }
+            return roots.crawled.contains(urlRoot) ? .pageNotPublic : .awaitingCrawl
         }
         return activity.hasRequiredUserInfo ? nil : .noWebpageURLOrUserInfo
     }
@@ -129,7 +133,8 @@ public enum Deduplicator {
         -> WithholdReason
     {
         let order: [WithholdReason] = [
-            .relatedItemMissing, .pageNotPublic, .awaitingCrawl, .expired, .stale, .belowEngagementThreshold,
+            .relatedItemMissing, .robotsDisallowed, .pageNotPublic, .awaitingCrawl, .expired, .stale,
+            .belowEngagementThreshold,
             .noWebpageURLOrUserInfo,
         ]
         let seen = Set((activityStatus + pageStatus).map { $0.prefix { $0 != ":" } }.map(String.init))
@@ -151,4 +156,14 @@ struct ItemRef: Hashable {
     init(_ item: AppItemRecord) {
         self.init(bundle: item.bundleIdentifier, id: item.uniqueIdentifier)
     }
+}
+
+/// The URL groups (roots after ``ClusterGraph/linkURLs()``) by what the crawl found in them.
+struct URLRoots {
+    /// Groups holding a page public now.
+    var webPublic: Set<Int>
+    /// Groups the crawler has tried: a page, or a URL it gave up on or was not allowed to fetch.
+    var crawled: Set<Int>
+    /// Groups holding a URL robots.txt disallowed.
+    var robotsDisallowed: Set<Int>
 }

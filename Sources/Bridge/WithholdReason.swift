@@ -13,6 +13,8 @@ public enum WithholdReason: String, Sendable, Hashable, Codable, CaseIterable {
     case stale
     /// The activity's `webpageURL` was never crawled: it waits in the crawler's pending frontier.
     case awaitingCrawl
+    /// The activity's `webpageURL` is one robots.txt does not let the crawler fetch: it never will be.
+    case robotsDisallowed
     /// The page was crawled but is not public: not 2xx, not HTML, `noindex`, gone, or no title.
     case pageNotPublic
     /// The activity names a `relatedUniqueIdentifier` whose searchable item does not exist or was deleted.
@@ -31,6 +33,7 @@ public enum WithholdReason: String, Sendable, Hashable, Codable, CaseIterable {
         case .expired: "its expirationDate has passed"
         case .stale: "not seen within the expiry period"
         case .awaitingCrawl: "its webpageURL has not been crawled yet"
+        case .robotsDisallowed: "robots.txt disallows crawling its webpageURL, so it can never be verified"
         case .pageNotPublic: "the web page is not public (status, content type, noindex or no title)"
         case .relatedItemMissing: "its relatedUniqueIdentifier names no existing searchable item"
         case .searchableItemOnly: "searchable items are on-device content, never public on their own"

@@ -2,6 +2,12 @@ import Fetching
 import Store
 
 extension CrawlLoop {
+    /// The outcome of a URL skipped because its host's robots.txt could not be read.
+    static let robotsUnavailableOutcome = "robots-unavailable"
+
+    /// The outcome (and the error kind) of a URL on a host whose address the address policy refuses.
+    static let addressRefusedOutcome = "address-refused"
+
     /// URLs read from the store per host at a time.
     static let bufferSize = 64
 
@@ -99,7 +105,9 @@ extension CrawlLoop {
         }
         switch hosts[origin]?.association ?? .unknown {
         case .unknown:
+            guard let host = hosts[origin], now >= host.nextRequestAt else { return 0 }
             hosts[origin]?.association = .loading
+            hosts[origin]?.nextRequestAt = now + host.spacing
             begin(origin)
             let fetcher = fetcher
             let maxBytes = configuration.maxAppSiteAssociationBytes
@@ -152,16 +160,31 @@ extension CrawlLoop {
             }
             let decision = status.decision(for: url.url, productToken: configuration.productToken)
             guard decision.allowed else {
-                var detail: String
-                if case .unavailable(let reason, _) = status {
-                    detail = reason
-                } else if let rule = decision.rule {
+                // Two outcomes: the rules disallow the URL (final for this robots.txt: the bridge withholds
+                // an activity page as `robotsDisallowed`), or no robots.txt could be read (the host was
+                // given up for this pass).
+                switch status {
+                case .unavailable(let reason, _):
+                    complete(
+                        url, state: .skipped, outcome: Self.robotsUnavailableOutcome, detail: reason,
+                        counter: Self.robotsUnavailableOutcome)
+                    continue
+                case .refused(let reason):
+                    complete(
+                        url, state: .failed, outcome: Self.addressRefusedOutcome, detail: reason,
+                        counter: Self.addressRefusedOutcome)
+                    continue
+                case .rules, .allowAll:
+                    break
+                }
+                var detail = "disallowed"
+                if let rule = decision.rule {
                     detail = "\(rule.allow ? "Allow" : "Disallow"): \(rule.pattern) (line \(rule.line))"
                     if let group = decision.group { detail += " in group '\(group)'" }
-                } else {
-                    detail = "disallowed"
                 }
-                complete(url, state: .skipped, outcome: "robots", detail: detail, counter: "robots")
+                complete(
+                    url, state: .skipped, outcome: FrontierURL.robotsDisallowedOutcome, detail: detail,
+                    counter: "robots")
                 continue
             }
             if url.kind == .sitemap {

@@ -51,9 +51,21 @@ extension CrawlLoop {
                     let wait = min(retryAfter ?? configuration.backoff(attempt: failures), configuration.maxRetryAfter)
                     hosts[origin]?.robots = .blocked(until: CrawlLoop.now + wait, reason: reason)
                 }
+            case .refused(let reason):
+                // Retrying cannot help: the host is given up for the pass at once, as an error.
+                counters.fail(Self.addressRefusedOutcome)
+                logger.warning(
+                    "host refused by the address policy, skipped",
+                    metadata: ["host": "\(origin)", "reason": "\(reason)"])
+                robotsReady(origin, attempt.status)
             case .rules, .allowAll:
                 hosts[origin]?.robotsFailures = 0
                 robotsReady(origin, attempt.status)
+                // robots.txt was a request too: the next one (apple-app-site-association, a sitemap, a
+                // page) waits the host's spacing, which the file's Crawl-delay has just set.
+                if let host = hosts[origin] {
+                    hosts[origin]?.nextRequestAt = max(host.nextRequestAt, CrawlLoop.now + host.spacing)
+                }
             }
         case .association(let origin, let attempt):
             finish(origin)
@@ -89,10 +101,13 @@ extension CrawlLoop {
             spacing = max(spacing, min(crawlDelay, configuration.maxCrawlDelay))
         }
         host.spacing = spacing
-        if case .unavailable = status {
+        switch status {
+        case .unavailable, .refused:
             // Given up on this host for the pass: no further request of any kind goes to it.
             host.association = .ready(nil)
             host.sitemapsQueued = true
+        case .rules, .allowAll:
+            break
         }
         if !host.sitemapsQueued {
             host.sitemapsQueued = true

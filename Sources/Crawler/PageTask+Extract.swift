@@ -64,7 +64,7 @@ extension PageTask {
             url: url.url, finalURL: response.url,
             canonicalURL: markup.linkTargets(rel: "canonical").first.flatMap { CrawlURL.normalize($0) },
             httpStatus: response.status, contentType: contentType, isIndexable: indexable,
-            notIndexedReason: indexable ? nil : "noindex", title: markup.title,
+            notIndexedReason: indexable ? nil : "noindex", title: item.attributeSet.title,
             itemJSON: indexable ? item.jsonValue.serialized() : nil, links: links.joined(separator: "\n"),
             contentHash: hash, fetchedAt: now)
         if indexable {

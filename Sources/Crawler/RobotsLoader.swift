@@ -12,25 +12,30 @@ public enum RobotsStatus: Sendable, Hashable {
     /// The file could not be read (5xx, 429, timeout, network error): nothing is allowed
     /// until a retry succeeds. Never cached.
     case unavailable(reason: String, retryAfter: Double?)
+    /// The host's address is one the address policy refuses (loopback, private, link-local or another
+    /// special range, without `--allow-private-network`): nothing of it may be fetched, and a retry
+    /// cannot change that. Never cached.
+    case refused(reason: String)
 
-    /// The decision for `url`; `unavailable` disallows everything (except robots.txt itself).
+    /// The decision for `url`; `unavailable` and `refused` disallow everything (except robots.txt itself).
     public func decision(for url: String, productToken: String) -> RobotsTxt.Decision {
         switch self {
         case .rules(let robots):
             return robots.decision(for: url, userAgent: productToken)
         case .allowAll:
             return RobotsTxt.Decision(allowed: true, group: nil, rule: nil)
-        case .unavailable:
+        case .unavailable, .refused:
             return RobotsTxt.Decision(allowed: false, group: nil, rule: nil)
         }
     }
 
-    /// A short key for logs and the store: `rules`, `allow-all`, `unavailable`.
+    /// A short key for logs and the store: `rules`, `allow-all`, `unavailable`, `refused`.
     public var key: String {
         switch self {
         case .rules: "rules"
         case .allowAll: "allow-all"
         case .unavailable: "unavailable"
+        case .refused: "refused"
         }
     }
 }
@@ -100,6 +105,10 @@ public enum RobotsLoader {
                 // RFC 9309 §2.3.1.2: more than five redirects MAY be taken as "unavailable" (4xx).
                 return Attempt(
                     status: .allowAll(reason: "robots.txt redirects too often"), httpStatus: nil, log: [log],
+                    cacheEntry: nil)
+            case .addressNotAllowed:
+                return Attempt(
+                    status: .refused(reason: "robots.txt: \(error.message)"), httpStatus: nil, log: [log],
                     cacheEntry: nil)
             default:
                 return Attempt(

@@ -10,6 +10,9 @@ public enum SiteChecks {
         case .unavailable(let reason, _):
             return MarkupCheck(
                 name: "robots", status: .fail, message: "\(reason): a crawler must not fetch anything from this host")
+        case .refused(let reason):
+            return MarkupCheck(
+                name: "robots", status: .fail, message: "\(reason): the address policy refuses this host")
         case .allowAll(let reason):
             return MarkupCheck(name: "robots", status: .pass, message: "\(reason): no rules, everything allowed")
         case .rules:

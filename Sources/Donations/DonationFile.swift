@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Reads a donation file (JSON Lines) line by line in bounded memory: the file is read in chunks,
 /// and a line longer than ``DonationParser/maxLineBytes`` is skipped (reported), never held whole.
 public enum DonationFile {
@@ -8,35 +12,47 @@ public enum DonationFile {
 
     /// Every record of `path` (`-` for standard input) in order: a record, or the issue of a line
     /// that cannot be imported. Blank lines are skipped; a UTF-8 BOM on the first line is ignored.
-    /// - Throws: ``DonationIssue`` (line 0) when the file cannot be opened or read.
+    /// - Throws: ``DonationIssue`` when the file cannot be opened (line 0, with the system's reason: no
+    ///   such file, a directory, permission denied) or a read fails (the last line handed on, with the
+    ///   reason); the records before a read error have been handed on.
     public static func forEachRecord(
         in path: String, _ body: (Result<DonationRecord, DonationIssue>) throws -> Void
     ) throws {
-        let handle: FileHandle
-        if path == "-" {
-            handle = FileHandle.standardInput
-        } else {
-            guard let opened = FileHandle(forReadingAtPath: path) else {
-                throw DonationIssue(file: path, line: 0, reason: "cannot open the file")
-            }
-            handle = opened
-        }
-        defer { if path != "-" { try? handle.close() } }
+        let descriptor = path == "-" ? STDIN_FILENO : try open(path)
+        defer { if path != "-" { close(descriptor) } }
         var splitter = LineSplitter(file: path)
+        var chunk = [UInt8](repeating: 0, count: chunkBytes)
         while true {
-            let chunk: Data
-            do {
-                chunk = try handle.read(upToCount: chunkBytes) ?? Data()
-            } catch {
-                throw DonationIssue(
-                    file: path, line: splitter.number, reason: "read error: \(error.localizedDescription)")
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, chunkBytes) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw DonationIssue(file: path, line: splitter.number, reason: "cannot read: \(systemReason())")
             }
-            if chunk.isEmpty { break }
-            try chunk.withUnsafeBytes { raw in
-                try splitter.split(raw.bindMemory(to: UInt8.self), body)
+            if count == 0 { break }
+            try chunk.withUnsafeBufferPointer { buffer in
+                try splitter.split(UnsafeBufferPointer(rebasing: buffer[..<count]), body)
             }
         }
         try splitter.finish(body)
+    }
+
+    /// Opens `path` for reading: a regular file, a pipe or a device, never a directory.
+    private static func open(_ path: String) throws(DonationIssue) -> Int32 {
+        let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw DonationIssue(file: path, line: 0, reason: "cannot open: \(systemReason())")
+        }
+        var status = stat()
+        if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+            close(descriptor)
+            throw DonationIssue(file: path, line: 0, reason: "cannot read: is a directory")
+        }
+        return descriptor
+    }
+
+    /// The system's words for `errno` ("No such file or directory", "Permission denied").
+    private static func systemReason() -> String {
+        String(cString: strerror(errno))
     }
 }
 

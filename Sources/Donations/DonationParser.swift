@@ -4,7 +4,7 @@ internal import StrictJSON
 public struct DonationIssue: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file (or `-` for standard input).
     public var file: String
-    /// The 1-based line number.
+    /// The 1-based line number; 0 for the file as a whole.
     public var line: Int
     /// Why, naming the field when one is at fault.
     public var reason: String
@@ -16,8 +16,8 @@ public struct DonationIssue: Error, Sendable, Hashable, CustomStringConvertible 
         self.reason = reason
     }
 
-    /// `file:line: reason`.
-    public var description: String { "\(file):\(line): \(reason)" }
+    /// `file:line: reason`, or `file: reason` for the file as a whole (line 0: it could not be opened).
+    public var description: String { line > 0 ? "\(file):\(line): \(reason)" : "\(file): \(reason)" }
 }
 
 /// Reads and validates one line of a donation file (SPEC §6).

@@ -39,14 +39,14 @@ extension UserActivityRecord {
         bundleIdentifier = try FieldReader.requiredString(fields[0], Self.names[0], in: fields.path)
         donor = try FieldReader.requiredString(fields[1], Self.names[1], in: fields.path)
         activityType = try FieldReader.requiredString(fields[2], Self.names[2], in: fields.path)
-        title = try FieldReader.string(fields[3], Self.names[3], in: fields.path)
+        title = try FieldReader.text(fields[3], Self.names[3], in: fields.path)
         webpageURL = try FieldReader.string(fields[4], Self.names[4], in: fields.path)
         userInfo = try FieldReader.object(fields[5], Self.names[5], in: fields.path).map {
             (members) throws(FieldError) in
             try FieldReader.dictionary(members, at: fields.path.member(Self.names[5]))
         }
         requiredUserInfoKeys = try FieldReader.strings(fields[6], Self.names[6], in: fields.path)
-        keywords = try FieldReader.strings(fields[7], Self.names[7], in: fields.path)
+        keywords = try FieldReader.texts(fields[7], Self.names[7], in: fields.path)
         persistentIdentifier = try FieldReader.string(fields[8], Self.names[8], in: fields.path)
         expirationDate = try FieldReader.string(fields[9], Self.names[9], in: fields.path)
         isEligibleForSearch = try FieldReader.bool(fields[10], Self.names[10], in: fields.path)
@@ -103,10 +103,10 @@ extension DonatedAttributes {
     init(reading members: [JSONMember], at path: FieldPath) throws(FieldError) {
         let fields = RecordFields(members, names: Self.names, at: path)
         self.init(
-            title: try FieldReader.string(fields[0], Self.names[0], in: fields.path),
-            contentDescription: try FieldReader.string(fields[1], Self.names[1], in: fields.path),
+            title: try FieldReader.text(fields[0], Self.names[0], in: fields.path),
+            contentDescription: try FieldReader.text(fields[1], Self.names[1], in: fields.path),
             thumbnailURL: try FieldReader.string(fields[2], Self.names[2], in: fields.path),
-            keywords: try FieldReader.strings(fields[3], Self.names[3], in: fields.path),
+            keywords: try FieldReader.texts(fields[3], Self.names[3], in: fields.path),
             relatedUniqueIdentifier: try FieldReader.string(fields[4], Self.names[4], in: fields.path),
             weakRelatedUniqueIdentifier: try FieldReader.string(fields[5], Self.names[5], in: fields.path),
             domainIdentifier: try FieldReader.string(fields[6], Self.names[6], in: fields.path),

@@ -1,4 +1,5 @@
 import Foundation
+internal import PlainText
 
 /// The checks a decoded record passes before import: required fields present and non-empty,
 /// URLs absolute `http`/`https`, dates ISO 8601, sizes bounded (SPEC §5: every input is untrusted).
@@ -27,6 +28,9 @@ enum DonationValidation {
             required("activityType", activity.activityType), short("title", activity.title),
             url("webpageURL", activity.webpageURL), list("requiredUserInfoKeys", activity.requiredUserInfoKeys),
             list("keywords", activity.keywords), short("persistentIdentifier", activity.persistentIdentifier),
+            identifier("bundleIdentifier", activity.bundleIdentifier),
+            identifier("activityType", activity.activityType),
+            identifier("persistentIdentifier", activity.persistentIdentifier),
             date("expirationDate", activity.expirationDate),
             activity.contentAttributeSet.flatMap { problem(in: $0, at: "contentAttributeSet") },
         ]
@@ -37,13 +41,20 @@ enum DonationValidation {
         let checks: [String?] = [
             required("bundleIdentifier", item.bundleIdentifier), required("uniqueIdentifier", item.uniqueIdentifier),
             short("domainIdentifier", item.domainIdentifier), date("expirationDate", item.expirationDate),
+            identifier("bundleIdentifier", item.bundleIdentifier),
+            identifier("uniqueIdentifier", item.uniqueIdentifier),
+            identifier("domainIdentifier", item.domainIdentifier),
             item.attributeSet.flatMap { problem(in: $0, at: "attributeSet") },
         ]
         return checks.lazy.compactMap { $0 }.first
     }
 
     private static func problem(in deletion: DeletionRecord) -> String? {
-        if let problem = required("bundleIdentifier", deletion.bundleIdentifier) { return problem }
+        if let problem = required("bundleIdentifier", deletion.bundleIdentifier)
+            ?? identifier("bundleIdentifier", deletion.bundleIdentifier)
+        {
+            return problem
+        }
         let ways = [deletion.uniqueIdentifiers != nil, deletion.domainIdentifiers != nil, deletion.all != nil]
         guard ways.filter({ $0 }).count == 1 else {
             return "a delete record needs exactly one of 'uniqueIdentifiers', 'domainIdentifiers' or 'all'"
@@ -53,6 +64,7 @@ enum DonationValidation {
             guard !identifiers.isEmpty else { return "\(name): must not be empty" }
             if let problem = list(name, identifiers) { return problem }
             if identifiers.contains(where: \.isEmpty) { return "\(name): an identifier is empty" }
+            if let problem = identifiers.lazy.compactMap({ identifier(name, $0) }).first { return problem }
         }
         if deletion.all == false { return "all: must be true when given" }
         return nil
@@ -67,6 +79,9 @@ enum DonationValidation {
             short("\(prefix).relatedUniqueIdentifier", attributes.relatedUniqueIdentifier),
             short("\(prefix).weakRelatedUniqueIdentifier", attributes.weakRelatedUniqueIdentifier),
             short("\(prefix).domainIdentifier", attributes.domainIdentifier),
+            identifier("\(prefix).relatedUniqueIdentifier", attributes.relatedUniqueIdentifier),
+            identifier("\(prefix).weakRelatedUniqueIdentifier", attributes.weakRelatedUniqueIdentifier),
+            identifier("\(prefix).domainIdentifier", attributes.domainIdentifier),
             rating("\(prefix).rating", attributes.rating),
             (attributes.ratingCount ?? 0) < 0 ? "\(prefix).ratingCount: must not be negative" : nil,
         ]
@@ -78,6 +93,13 @@ enum DonationValidation {
         // trimming (costly on Linux, through NSString) cannot leave the string empty.
         if let first = value.utf8.first, first < 0x80, first != 0x20, first != 0x09 { return short(name, value) }
         return value.trimmingCharacters(in: .whitespaces).isEmpty ? "\(name): must not be empty" : short(name, value)
+    }
+
+    /// Identifiers are kept exactly as donated (they are matched against each other), so one holding a
+    /// control character is refused rather than changed: it would reach the report and the terminal.
+    private static func identifier(_ name: String, _ value: String?) -> String? {
+        guard let value, PlainText.containsControl(value) else { return nil }
+        return "\(name): contains a control character"
     }
 
     private static func short(_ name: String, _ value: String?) -> String? {
@@ -133,6 +155,9 @@ public enum DonationDates {
         // The usual form is read here: Foundation's parser costs microseconds a call, a million times
         // an import.
         if let seconds = plainUTCSeconds(text) { return Date(timeIntervalSince1970: seconds) }
+        // Foundation's parser also rolls an impossible day over (`2027-02-30` becomes March 2): refuse a
+        // day its month does not have first.
+        guard hasPossibleCalendarDate(text) else { return nil }
         // Foundation's ISO 8601 parser rolls an hour of 25 over into the next day: refuse
         // out-of-range clock fields first.
         if let t = text.firstIndex(of: "T") {
@@ -149,6 +174,34 @@ public enum DonationDates {
             return date
         }
         return try? Date(text, strategy: Date.ISO8601FormatStyle().year().month().day())
+    }
+
+    /// Whether the date at the start of `text` (`YYYY-MM-DD` or `YYYYMMDD`) names a month from 1 to 12 and a
+    /// day that month has; `true` for text that starts otherwise (Foundation's parser decides it).
+    static func hasPossibleCalendarDate(_ text: String) -> Bool {
+        let bytes = Array(text.utf8.prefix(10))
+        let extended = bytes.count == 10 && bytes[4] == 0x2D && bytes[7] == 0x2D
+        let fields: [Range<Int>] = extended ? [0..<4, 5..<7, 8..<10] : [0..<4, 4..<6, 6..<8]
+        guard bytes.count >= fields[2].upperBound else { return true }
+        var values: [Int] = []
+        for range in fields {
+            var value = 0
+            for index in range {
+                let digit = bytes[index] &- 0x30
+                guard digit < 10 else { return true }
+                value = value * 10 + Int(digit)
+            }
+            values.append(value)
+        }
+        let (year, month, day) = (values[0], values[1], values[2])
+        guard (1...12).contains(month) else { return false }
+        return (1...daysIn(month: month, year: year)).contains(day)
+    }
+
+    /// Days of `month` (1–12) in `year` of the proleptic Gregorian calendar.
+    static func daysIn(month: Int, year: Int) -> Int {
+        let isLeap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        return [31, isLeap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
     }
 
     /// `YYYY-MM-DDTHH:MM:SSZ` with a year from 1970 to 9999, a day that exists in its month, hours
@@ -177,9 +230,7 @@ public enum DonationDates {
             let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
             (1970...9999).contains(year), (1...12).contains(month), hour < 24, minute < 60, second < 60
         else { return nil }
-        let isLeap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-        let days = [31, isLeap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
-        guard (1...days).contains(day) else { return nil }
+        guard (1...daysIn(month: month, year: year)).contains(day) else { return nil }
         return Double(daysSince1970(year: year, month: month, day: day) * 86_400 + hour * 3_600 + minute * 60 + second)
     }
 

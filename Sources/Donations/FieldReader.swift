@@ -1,3 +1,4 @@
+internal import PlainText
 internal import StrictJSON
 
 /// Why a record cannot be read, already naming the field (`attributeSet.keywords[0]: expected a string`).
@@ -46,6 +47,17 @@ enum FieldReader {
         case .string(let text)?: return text
         default: throw container.member(key).error("expected a string")
         }
+    }
+
+    /// An optional string shown to people (a title, a description, a keyword): control characters removed
+    /// (``PlainText/cleaned(_:)``), so no escape sequence is ever stored.
+    static func text(_ value: JSONValue?, _ key: String, in container: FieldPath) throws(FieldError) -> String? {
+        try string(value, key, in: container).map(PlainText.cleaned)
+    }
+
+    /// An optional array of strings shown to people, each cleaned as ``text(_:_:in:)`` does.
+    static func texts(_ value: JSONValue?, _ key: String, in container: FieldPath) throws(FieldError) -> [String]? {
+        try strings(value, key, in: container).map { $0.map(PlainText.cleaned) }
     }
 
     static func bool(_ value: JSONValue?, _ key: String, in container: FieldPath) throws(FieldError) -> Bool? {

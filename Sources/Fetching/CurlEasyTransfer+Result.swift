@@ -60,7 +60,7 @@ extension CurlEasyTransfer {
         case .urlMalformed: return failure(.invalidURL, libcurlMessage)
         case .couldNotResolveHost: return failure(.dnsFailure, libcurlMessage)
         case .couldNotConnect: return failure(.connectionFailed, libcurlMessage)
-        case .operationTimedOut: return failure(timeoutKind(timings), libcurlMessage)
+        case .operationTimedOut: return failure(timeoutKind(timings, message: libcurlMessage), libcurlMessage)
         case .sendError, .receiveError: return failure(.connectionReset, libcurlMessage)
         case .gotNothing: return failure(.emptyReply, libcurlMessage)
         case .partialFile: return failure(.truncatedBody, libcurlMessage)
@@ -77,10 +77,23 @@ extension CurlEasyTransfer {
         }
     }
 
-    /// libcurl reports every timeout as `CURLE_OPERATION_TIMEDOUT`; which limit fired is
-    /// told by how far the transfer got and how long it ran.
-    private func timeoutKind(_ timings: FetchTimings) -> FetchError.Kind {
-        let connected = timings.connect > .zero && (job.target.scheme == "http" || timings.tlsHandshake > .zero)
+    /// libcurl reports every timeout as `CURLE_OPERATION_TIMEDOUT`; which limit fired is told first by
+    /// its message, which names it (the same words since libcurl 7.x: `lib/speedcheck.c` "Operation too
+    /// slow", `lib/connect.c` and `lib/multi.c` "Connection timed out" / "Resolving timed out", `lib/vtls/openssl.c`
+    /// "SSL connection timeout", and "Operation timed out"), then by how far the transfer got and how long it ran. The timings alone
+    /// mislead on a reused connection, whose connect time is zero.
+    private func timeoutKind(_ timings: FetchTimings, message: String) -> FetchError.Kind {
+        if message.contains("too slow") { return .lowSpeedTimeout }
+        if message.hasPrefix("Connection timed out") || message.hasPrefix("Connection timeout")
+            || message.hasPrefix("Resolving timed out") || message.hasPrefix("SSL connection timeout")
+        {
+            return .connectTimeout
+        }
+        if message.hasPrefix("Operation timed out") { return .totalTimeout }
+        let connected =
+            timings.firstByte > .zero
+            || timings.connect > .zero
+                && (job.target.scheme == "http" || timings.tlsHandshake > .zero)
         if !connected { return .connectTimeout }
         let limit = configuration.totalTimeout
         if timings.total >= limit - .milliseconds(limit.wholeMilliseconds / 50 + 5) { return .totalTimeout }

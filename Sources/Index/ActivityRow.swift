@@ -86,6 +86,20 @@ struct ActivityRow: Sendable {
         return db.changesCount > 0
     }
 
+    /// Hands the activity's web page to the crawler's pending frontier (`pending_url`) when the crawler has
+    /// not fetched its canonical URL, so that `import`, `crawl`, `publish` publishes it in one round (SPEC §4).
+    /// The URL queued is the canonical key itself: the crawler fetches the page without the tracking
+    /// parameters or the fragment the app may have donated.
+    func queueWebpageForCrawl(now: Double, in db: Database) throws {
+        guard let urlKey else { return }
+        try db.cachedStatement(
+            sql: """
+                INSERT OR IGNORE INTO pending_url (url_key, url, added_at)
+                SELECT ?1, ?1, ?2 WHERE NOT EXISTS (SELECT 1 FROM crawl_url WHERE url_key = ?1 AND state != 'queued')
+                """
+        ).execute(arguments: [urlKey, now])
+    }
+
     private static func nonEmpty(_ text: String?) -> String? {
         guard let text, !text.isEmpty else { return nil }
         return text

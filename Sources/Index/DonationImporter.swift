@@ -51,11 +51,15 @@ public struct DonationImporter: Sendable {
                 files[stdin] = copy.path
             }
             for file in files {
-                try DonationFile.forEachRecord(in: file) { result in
-                    if case .failure(let issue) = result { summary.note(issue) }
+                do {
+                    try DonationFile.forEachRecord(in: file) { result in
+                        if case .failure(let issue) = result { summary.note(issue) }
+                    }
+                } catch let issue as DonationIssue {
+                    summary.noteUnreadable(issue)
                 }
             }
-            guard summary.rejected == 0 else { return summary }
+            guard summary.rejected == 0, summary.unreadableFiles == 0 else { return summary }
         }
         let context = try storeOp {
             try store.pool.write { db in
@@ -82,6 +86,7 @@ public struct DonationImporter: Sendable {
                 while let batch = try channel.receive() {
                     summary.records += batch.records
                     for issue in batch.issues { summary.note(issue) }
+                    for issue in batch.unreadable { summary.noteUnreadable(issue) }
                     if !batch.prepared.isEmpty {
                         let counts = try store.pool.write { db in
                             var counts = ImportSummary()
@@ -93,8 +98,6 @@ public struct DonationImporter: Sendable {
                     progress?(summary.records)
                 }
             }
-        } catch let error as DonationIssue {
-            throw error  // a file that cannot be read
         } catch {
             throw StoreError(path: store.path, underlying: error)
         }
@@ -116,33 +119,50 @@ public struct DonationImporter: Sendable {
         var prepared: [ImportContext.Prepared] = []
         var records = 0
         var issues: [DonationIssue] = []
+        /// Files that could not be opened or read to their end (the rest of the batch goes on).
+        var unreadable: [DonationIssue] = []
     }
 
     /// Reads `files` in order and sends batches of at most `batchSize` records and rejected lines. Runs
-    /// on the reading thread; throws the error of a file that cannot be read.
+    /// on the reading thread. A file that cannot be opened, or fails part-way, is reported with its reason
+    /// and the next file is read: what it gave before the failure is imported.
     private static func read(
         _ files: [String], preparedBy context: ImportContext, strict: Bool, batchSize: Int, logger: Logger,
         send: (ReadBatch) throws -> Void
     ) throws {
         var batch = ReadBatch()
         for file in files {
-            try DonationFile.forEachRecord(in: file) { result in
-                switch result {
-                case .success(let record):
-                    batch.records += 1
-                    batch.prepared.append(context.prepare(record))
-                case .failure(let issue):
-                    if !strict { batch.issues.append(issue) }
-                    logger.debug("rejected", metadata: ["issue": "\(issue)"])
-                }
-                // Rejected lines count too, so a file of nothing but bad lines is not held in memory.
-                if batch.prepared.count + batch.issues.count >= batchSize {
-                    try send(batch)
-                    batch = ReadBatch()
-                }
+            do {
+                try readRecords(
+                    of: file, into: &batch, preparedBy: context, strict: strict, batchSize: batchSize, logger: logger,
+                    send: send)
+            } catch let issue as DonationIssue {
+                batch.unreadable.append(issue)
+                logger.debug("unreadable", metadata: ["issue": "\(issue)"])
             }
         }
         try send(batch)
+    }
+
+    private static func readRecords(
+        of file: String, into batch: inout ReadBatch, preparedBy context: ImportContext, strict: Bool,
+        batchSize: Int, logger: Logger, send: (ReadBatch) throws -> Void
+    ) throws {
+        try DonationFile.forEachRecord(in: file) { result in
+            switch result {
+            case .success(let record):
+                batch.records += 1
+                batch.prepared.append(context.prepare(record))
+            case .failure(let issue):
+                if !strict { batch.issues.append(issue) }
+                logger.debug("rejected", metadata: ["issue": "\(issue)"])
+            }
+            // Rejected lines count too, so a file of nothing but bad lines is not held in memory.
+            if batch.prepared.count + batch.issues.count >= batchSize {
+                try send(batch)
+                batch = ReadBatch()
+            }
+        }
     }
 
     private static func copyStandardInput() throws -> URL {

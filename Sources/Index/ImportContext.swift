@@ -69,7 +69,10 @@ struct ImportContext: Sendable {
                 counts.belowThreshold += 1
                 return
             }
-            if try row.upsert(identityHash: identityHash, now: now, in: db) { counts.storedActivities += 1 }
+            if try row.upsert(identityHash: identityHash, now: now, in: db) {
+                counts.storedActivities += 1
+                try row.queueWebpageForCrawl(now: now, in: db)
+            }
         case .searchableItem(let item, let expiresAt):
             try apply(item, expiresAt: expiresAt, to: &counts, in: db)
         case .delete(let deletion):

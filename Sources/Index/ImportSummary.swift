@@ -9,6 +9,9 @@ public struct ImportSummary: Sendable, Hashable, Codable {
     public var records: Int = 0
     /// Lines that could not be imported (bad JSON, failed validation).
     public var rejected: Int = 0
+    /// Files that could not be opened, or failed part-way (their issue is listed; the other files were
+    /// imported, and so were the records an unreadable file gave before it failed).
+    public var unreadableFiles: Int = 0
     /// Activity donations from a donor not counted before for that activity.
     public var newDonations: Int = 0
     /// Activities whose content was stored or changed (they reached the engagement threshold).
@@ -35,6 +38,11 @@ public struct ImportSummary: Sendable, Hashable, Codable {
 
     /// Creates an empty summary.
     public init() {}
+
+    mutating func noteUnreadable(_ issue: DonationIssue) {
+        unreadableFiles += 1
+        issues.append(issue.description)
+    }
 
     mutating func note(_ issue: DonationIssue) {
         rejected += 1

@@ -1,6 +1,7 @@
 import Bridge
 import Foundation
 import GRDB
+import Store
 import URLCanonical
 
 /// What a publish reads, from one consistent snapshot of the store.
@@ -80,9 +81,18 @@ struct PublishSnapshot {
         // activity URLs), so a URL the crawler gave up on is found under the activity's own key.
         let unreachable = try Row.fetchCursor(
             db,
-            sql: "SELECT url, url_key FROM crawl_url WHERE state IN ('failed', 'skipped') AND kind = 'page'")
+            sql: """
+                SELECT url, url_key, outcome = ? AS disallowed
+                FROM crawl_url WHERE state IN ('failed', 'skipped') AND kind = 'page'
+                """,
+            arguments: [FrontierURL.robotsDisallowedOutcome])
         while let row = try unreachable.next() {
-            if let key = (row["url_key"] as String?) ?? canonicalKey(row["url"]) { input.unreachableKeys.append(key) }
+            guard let key = (row["url_key"] as String?) ?? canonicalKey(row["url"]) else { continue }
+            if row["disallowed"] as Bool? == true {
+                input.robotsDisallowedKeys.append(key)
+            } else {
+                input.unreachableKeys.append(key)
+            }
         }
     }
 
@@ -100,7 +110,8 @@ struct PublishSnapshot {
             input.activities.append(
                 ActivityRecord(
                     id: row["id"], bundleIdentifier: row["bundle"],
-                    displayID: persistent.map { "\(type)/\($0)" } ?? type,
+                    // Without a persistent identifier, the store's row id tells activities of one type apart.
+                    displayID: persistent.map { "\(type)/\($0)" } ?? "\(type)#\(row["id"] as Int64)",
                     webpageURL: row["webpage_url"], urlKey: row["url_key"], relatedUniqueIdentifier: row["related_id"],
                     hasRequiredUserInfo: row["has_info"], expiresAt: row["expires_at"], donors: row["donors"],
                     lastSeen: row["last_seen"], version: UInt64(bitPattern: row["version"] as Int64)))

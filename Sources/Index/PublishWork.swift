@@ -57,7 +57,8 @@ struct PublishWork {
             for (position, index) in plan.activities.enumerated()
             where plan.activityStatus[position] == WithholdReason.awaitingCrawl.rawValue {
                 let activity = input.activities[index]
-                if let key = activity.urlKey, let url = activity.webpageURL { pending.append((key, url)) }
+                // The canonical key is the URL fetched (see `ActivityRow.queueWebpageForCrawl`).
+                if let key = activity.urlKey { pending.append((key, key)) }
             }
             let stored = snapshot.storedClusters[plan.key]
             if let stored, stored.fingerprint == plan.fingerprint, (stored.validUntil ?? .infinity) > now {
@@ -89,7 +90,9 @@ struct PublishWork {
             var reason = plan.withheldReason
             var item: PublicItemRow?
             if plan.isPublished {
-                let page = plan.representativePage.map { input.pages[$0].url }.map { ($0, pageJSON[$0] ?? nil) }
+                // Published under the page's canonical key (SPEC §4): never a tracking parameter or a
+                // fragment, whichever spelling of the URL was linked or donated first.
+                let page = plan.representativePage.map { input.pages[$0] }.map { ($0.key, pageJSON[$0.url] ?? nil) }
                 item = PublishedItemBuilder.build(
                     plan: plan, activityIDs: plan.contributingActivities.map { input.activities[$0].id }, page: page,
                     contents: contents, expirySeconds: expirySeconds)

@@ -58,7 +58,7 @@ struct ActivityContent {
 /// in that order); among activities, the most engaged first.
 enum PublishedItemBuilder {
     static func build(
-        plan: ClusterPlan, activityIDs: [Int64], page: (url: String, itemJSON: String?)?,
+        plan: ClusterPlan, activityIDs: [Int64], page: (canonicalURL: String, itemJSON: String?)?,
         contents: [Int64: ActivityContent], expirySeconds: Double
     ) -> PublicItemRow? {
         let activities = activityIDs.compactMap { contents[$0] }
@@ -91,22 +91,27 @@ enum PublishedItemBuilder {
             fill("relatedUniqueIdentifier", activity.relatedID.map(JSONValue.string))
             fill("domainIdentifier", activity.domainIdentifier.map(JSONValue.string))
         }
+        attributes = attributes.map { ($0.key, $0.value.withoutControlCharacters()) }
         guard let title = attributes.first(where: { $0.key == "title" })?.value.stringValue, !title.isEmpty else {
             return nil
         }
-        let uniqueIdentifier = page?.url ?? activities.first.map(identifier(of:)) ?? plan.key
+        let uniqueIdentifier = page?.canonicalURL ?? activities.first.map(identifier(of:)) ?? plan.key
         var item: [(key: String, value: JSONValue)] = [("uniqueIdentifier", .string(uniqueIdentifier))]
-        if let url = page?.url { item.append(("webpageURL", .string(url))) }
+        if let url = page?.canonicalURL { item.append(("webpageURL", .string(url))) }
         item.append(("sources", .array(sources.map(JSONValue.string))))
         item.append(("attributeSet", .object(attributes)))
-        item.append(("deepLinks", base.first { $0.key == "deepLinks" }?.value ?? .array([])))
-        if let action = base.first(where: { $0.key == "searchAction" }) { item.append(action) }
+        let deepLinks = base.first { $0.key == "deepLinks" }?.value.withoutControlCharacters()
+        item.append(("deepLinks", deepLinks ?? .array([])))
+        if let action = base.first(where: { $0.key == "searchAction" }) {
+            item.append((action.key, action.value.withoutControlCharacters()))
+        }
         item.append(("engagement", .number(String(plan.engagement))))
         item.append(("expirationDate", .string(expirationText)))
 
         let attribute = { (key: String) in attributes.first { $0.key == key }?.value }
         return PublicItemRow(
-            uniqueIdentifier: uniqueIdentifier, webpageURL: page?.url, bundle: activities.first?.bundle, title: title,
+            uniqueIdentifier: uniqueIdentifier, webpageURL: page?.canonicalURL, bundle: activities.first?.bundle,
+            title: title,
             description: attribute("contentDescription")?.stringValue,
             keywords: attribute("keywords").map { $0.listValue.compactMap(\.stringValue).joined(separator: "\n") },
             domainIdentifier: attribute("domainIdentifier")?.stringValue, rating: attribute("rating")?.doubleValue,

@@ -166,7 +166,8 @@ public enum MarkupChecks {
         }
         guard let first = item.deepLinks.first else {
             return MarkupCheck(
-                name: "deepLink", status: .fail, message: "no Smart App Banner, Twitter app card or App Links")
+                name: "deepLink", status: .fail,
+                message: "no Smart App Banner, Twitter app card, App Links or universal link")
         }
         let kinds = Set(item.deepLinks.map(\.kind.rawValue)).sorted().joined(separator: ", ")
         return MarkupCheck(

@@ -16,9 +16,15 @@ public struct PageExtraction: Sendable {
 
     /// Extracts from raw response bytes: decodes them (BOM, `Content-Type` charset, meta
     /// prescan, windows-1252), then parses. `headers` are response header fields in order.
-    public init(bytes: [UInt8], url: String, headers: [(name: String, value: String)] = []) {
+    ///
+    /// - Parameter siteDeepLinks: deep links the page has through its site rather than its markup —
+    ///   universal links its host's apple-app-site-association file claims it for. They count in the
+    ///   checks and the App-result gate like the markup's own.
+    public init(
+        bytes: [UInt8], url: String, headers: [(name: String, value: String)] = [], siteDeepLinks: [DeepLink] = []
+    ) {
         let (page, decoded) = Self.markup(bytes: bytes, url: url, headers: headers)
-        self.init(page: page, decoding: decoded)
+        self.init(page: page, decoding: decoded, siteDeepLinks: siteDeepLinks)
     }
 
     /// The markup and the item only, without the checks and the App-result gate: what a crawler
@@ -28,7 +34,7 @@ public struct PageExtraction: Sendable {
     ) {
         let page = markup(bytes: bytes, url: url, headers: headers).page
         let graph = SchemaGraph(jsonLD: page.jsonLDEntities, microdata: page.microdata, rdfa: page.rdfa)
-        return (page, WebItemBuilder(page: page, graph: graph).item())
+        return (page, WebItemBuilder(page: page, graph: graph).item().withoutControlCharacters())
     }
 
     /// Decodes `bytes` (BOM, `Content-Type` charset, meta prescan, windows-1252) and parses them.
@@ -46,12 +52,13 @@ public struct PageExtraction: Sendable {
         return (page, decoded)
     }
 
-    /// Builds the item and checks from extracted markup.
-    public init(page: PageMarkup, decoding: DecodedText? = nil) {
+    /// Builds the item and checks from extracted markup (and the site's deep links, as above).
+    public init(page: PageMarkup, decoding: DecodedText? = nil, siteDeepLinks: [DeepLink] = []) {
         self.page = page
         self.decoding = decoding
         let graph = SchemaGraph(jsonLD: page.jsonLDEntities, microdata: page.microdata, rdfa: page.rdfa)
-        let item = WebItemBuilder(page: page, graph: graph).item()
+        var item = WebItemBuilder(page: page, graph: graph).item().withoutControlCharacters()
+        item.deepLinks += siteDeepLinks.map { $0.withoutControlCharacters() }
         self.item = item
         self.checks = MarkupChecks.checks(page: page, item: item)
         self.appResult = MarkupChecks.appResult(page: page, item: item)

@@ -34,10 +34,13 @@ extension JSONValue {
     }
 
     /// Appends `text` as a JSON string. Most strings need no escape: they are appended whole (this is
-    /// on the publisher's path, a million items at a time).
+    /// on the publisher's path, a million items at a time). DEL and the C1 controls are escaped too (JSON
+    /// allows them raw), so JSON printed on a terminal carries no control character of any kind.
     private static func appendQuoted(_ text: String, to output: inout String) {
         output += "\""
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+        if !text.utf8.contains(where: {
+            $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0x7F || $0 == 0xC2
+        }) {
             output += text
             output += "\""
             return
@@ -49,7 +52,7 @@ extension JSONValue {
             case "\n": output += "\\n"
             case "\r": output += "\\r"
             case "\t": output += "\\t"
-            case _ where scalar.value < 0x20:
+            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
                 let hex = String(scalar.value, radix: 16)
                 output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: output.unicodeScalars.append(scalar)

@@ -95,7 +95,7 @@ public struct PageRecord: Sendable, Hashable {
     public var isIndexable: Bool
     /// Why not, e.g. `noindex`, `not-html`.
     public var notIndexedReason: String?
-    /// The page title.
+    /// The item's title (`og:title`, else `<title>`, else `twitter:title`): publishing withholds a page without one.
     public var title: String?
     /// The searchable item (SPEC §6 JSON), when indexable.
     public var itemJSON: String?

@@ -45,6 +45,10 @@ public struct FrontierCandidate: Sendable, Hashable {
 
 /// A frontier URL due in the current pass, with what a conditional re-fetch needs.
 public struct FrontierURL: Sendable, Hashable {
+    /// The `outcome` of a URL skipped because robots.txt disallows it; publishing withholds an activity
+    /// whose page ended so as `robotsDisallowed`.
+    public static let robotsDisallowedOutcome = "robots"
+
     /// The row id.
     public var id: Int64
     /// The normalized URL.

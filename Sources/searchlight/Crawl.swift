@@ -49,6 +49,11 @@ extension Searchlight {
         @Option(help: ArgumentHelp("The longest robots.txt Crawl-delay honoured.", valueName: "seconds"))
         var maxCrawlDelay = 10.0
 
+        @Option(
+            help: ArgumentHelp(
+                "The longest pause accepted from a Retry-After header (429, 503, robots.txt).", valueName: "seconds"))
+        var maxRetryAfter = 3600.0
+
         @Option(help: ArgumentHelp("Crawl only URLs matching a pattern (repeatable).", valueName: "pattern"))
         var include: [String] = []
 
@@ -66,8 +71,11 @@ extension Searchlight {
         func validate() throws {
             if let maxPages, maxPages < 1 { throw ValidationError("--max-pages must be at least 1.") }
             if let maxDepth, maxDepth < 0 { throw ValidationError("--max-depth must not be negative.") }
-            guard (0...86_400).contains(delay), (0...86_400).contains(maxCrawlDelay) else {
-                throw ValidationError("--delay and --max-crawl-delay must be between 0 and 86400 seconds.")
+            guard (0...86_400).contains(delay), (0...86_400).contains(maxCrawlDelay),
+                (0...86_400).contains(maxRetryAfter)
+            else {
+                throw ValidationError(
+                    "--delay, --max-crawl-delay and --max-retry-after must be between 0 and 86400 seconds.")
             }
             // Extraction already drops links over 4,096 bytes (PageExtractor.maxURLLength).
             guard (32...4096).contains(maxURLLength) else {
@@ -84,6 +92,7 @@ extension Searchlight {
                 concurrency: network.concurrency, perHostConcurrency: network.perHost, delay: delay,
                 maxCrawlDelay: maxCrawlDelay, maxPages: maxPages, maxDepth: maxDepth, includePatterns: include,
                 excludePatterns: exclude, maxURLLength: maxURLLength)
+            configuration.maxRetryAfter = maxRetryAfter
             configuration.fetch.userAgent = userAgentHeader
             configuration.allowsPlainHTTPAppSiteAssociation = universalLinks.plainHTTPAppSiteAssociation
             let crawler = Crawler(configuration: configuration, store: store, logger: logger)
@@ -102,7 +111,7 @@ extension Searchlight {
             if json {
                 print(try CrawlSummaryText.json(summary, storePath: store.path))
             } else {
-                print(CrawlSummaryText.text(summary, storePath: store.path))
+                printText(CrawlSummaryText.text(summary, storePath: store.path))
             }
             // SPEC §7: 1 when some records failed; the summary names the kinds (the fetch log has each URL).
             if !summary.counters.errors.isEmpty { throw Exit.partialFailure }

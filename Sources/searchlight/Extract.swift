@@ -14,7 +14,8 @@ extension Searchlight {
                 (index.html maps to the folder's URL), one result per page, JSON Lines with --json.
                 --require title,description,deep-link,image,structured-data makes the exit status 1 \
                 and names every page that misses a required part: the offline check a web team runs \
-                in CI. Exit status: 0 all pages fine, 1 some page misses a required part or could \
+                in CI. A page larger than --max-body-size (10 MiB, as the crawler) is reported and \
+                skipped. Exit status: 0 all pages fine, 1 some page misses a required part or could \
                 not be read, 2 usage error.
                 """
         )
@@ -41,9 +42,16 @@ extension Searchlight {
                 valueName: "parts"))
         var require: String?
 
+        @Option(
+            help: ArgumentHelp(
+                "The largest page read, in bytes (the crawler's body limit); a larger file is reported and skipped.",
+                valueName: "bytes"))
+        var maxBodySize = 10 * 1024 * 1024
+
         @OptionGroup var global: GlobalOptions
 
         func validate() throws {
+            guard maxBodySize > 0 else { throw ValidationError("--max-body-size must be positive.") }
             guard url.hasPrefix("http://") || url.hasPrefix("https://") else {
                 throw ValidationError("--url must be an absolute http or https URL.")
             }
@@ -61,16 +69,17 @@ extension Searchlight {
             for page in pages {
                 let extraction: PageExtraction
                 do {
-                    extraction = PageExtraction(bytes: try page.read(), url: page.url, headers: parsedHeaders)
+                    let bytes = try page.read(limit: maxBodySize)
+                    extraction = PageExtraction(bytes: bytes, url: page.url, headers: parsedHeaders)
                 } catch {
                     failures += 1
-                    printToStandardError("\(page.displayPath): cannot read: \(error.localizedDescription)")
+                    printToStandardError("\(page.displayPath): \(error)")
                     continue
                 }
                 if json {
                     print(extraction.jsonValue.serialized())
                 } else {
-                    print(ExtractionText(extraction).render(path: page.displayPath))
+                    printText(ExtractionText(extraction).render(path: page.displayPath))
                 }
                 let missing = extraction.missing(parts)
                 if !missing.isEmpty {

@@ -120,11 +120,11 @@ struct FetchPrinter: Sendable {
                 Swift.print(String(decoding: data, as: UTF8.self))
             }
         } else if verbose {
-            Swift.print(detailedText(outcome))
+            printText(detailedText(outcome))
         } else if let response = outcome.result?.response {
-            Swift.print("\(response.status) \(response.body.count) B \(format(response.timings.total)) \(outcome.url)")
+            printText("\(response.status) \(response.body.count) B \(format(response.timings.total)) \(outcome.url)")
         } else if let error = outcome.error {
-            Swift.print("ERR \(error.kind.rawValue) \(outcome.url): \(error.message)")
+            printText("ERR \(error.kind.rawValue) \(outcome.url): \(error.message)")
         }
     }
 

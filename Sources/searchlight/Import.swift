@@ -13,12 +13,14 @@ extension Searchlight {
             discussion: """
                 One record per line, with Apple's property names (type userActivity, searchableItem or \
                 delete). A bad line is reported as file:line: reason and skipped; the rest is imported. \
+                A file that cannot be read (missing, a directory, no permission, a read error) is reported \
+                as file: reason, and the other files are imported. \
                 Importing the same file twice changes nothing. Below the engagement threshold (distinct \
                 donors of one activity) the store keeps only salted hashes, never the content; of userInfo \
                 only the requiredUserInfoKeys are kept.
 
-                Exit status: 0 every line imported, 1 some lines were rejected (with --strict: nothing was \
-                written), 2 usage error, 3 runtime failure.
+                Exit status: 0 every line imported, 1 some lines were rejected or some file could not be read \
+                (with --strict: nothing was written), 2 usage error, 3 runtime failure.
                 """)
 
         @Argument(help: ArgumentHelp("Donation files (JSON Lines); '-' reads standard input.", valueName: "file"))
@@ -63,23 +65,26 @@ extension Searchlight {
             }
             if interactive { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
             for issue in summary.issues { printToStandardError(issue) }
-            if summary.rejected > summary.issues.count {
-                printToStandardError("… and \(summary.rejected - summary.issues.count) more rejected lines")
+            let listedLines = summary.issues.count - summary.unreadableFiles
+            if summary.rejected > listedLines {
+                printToStandardError("… and \(summary.rejected - listedLines) more rejected lines")
             }
             if json {
                 print(try jsonText(summary))
             } else {
-                print(text(summary))
+                printText(text(summary))
             }
-            if summary.rejected > 0 { throw Exit.partialFailure }
+            if summary.rejected > 0 || summary.unreadableFiles > 0 { throw Exit.partialFailure }
         }
 
         private func text(_ summary: ImportSummary) -> String {
-            if strict && summary.rejected > 0 {
-                return "import: \(summary.rejected) bad lines; nothing was imported (--strict)"
+            if strict && (summary.rejected > 0 || summary.unreadableFiles > 0) {
+                return "import: \(summary.rejected) bad lines, \(summary.unreadableFiles) unreadable file(s); "
+                    + "nothing was imported (--strict)"
             }
+            let unreadable = summary.unreadableFiles > 0 ? " (\(summary.unreadableFiles) unreadable)" : ""
             var lines = [
-                "\(summary.records) records read from \(summary.files) file(s), \(summary.rejected) rejected",
+                "\(summary.records) records read from \(summary.files) file(s)\(unreadable), \(summary.rejected) rejected",
                 "  new donations: \(summary.newDonations) (engagement threshold \(summary.engagementThreshold))",
                 "  activities stored or changed: \(summary.storedActivities)",
                 "  below the threshold (hashes only): \(summary.belowThreshold)",

@@ -61,7 +61,7 @@ extension Searchlight {
             for (reason, count) in summary.withheld.sorted(by: { $0.key < $1.key }) {
                 lines.append("  withheld, \(reason): \(count)")
             }
-            print(lines.joined(separator: "\n"))
+            printText(lines.joined(separator: "\n"))
         }
 
         private static func days(_ value: Double) -> String {

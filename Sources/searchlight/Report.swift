@@ -2,6 +2,7 @@ import ArgumentParser
 import Bridge
 import Foundation
 import Index
+import PlainText
 
 extension Searchlight {
     /// `searchlight report`: the dedup report of the last publish.
@@ -59,7 +60,9 @@ extension Searchlight {
             case .html: text = report.renderedHTML(limits: limits)
             case .json: text = ""
             }
-            sink.write(text.hasSuffix("\n") ? text : text + "\n")
+            // The renderers show a control character as `\u{…}`; this is the second line of defence.
+            let safe = PlainText.terminalSafe(text)
+            sink.write(safe.hasSuffix("\n") ? safe : safe + "\n")
         }
 
         /// `{"summary":…,"clusters":[…]}` written cluster by cluster, so a million clusters never sit in memory.

@@ -50,8 +50,8 @@ extension Searchlight {
                 let output = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
                 print(String(decoding: output, as: UTF8.self))
             } else {
-                print("\(decision.allowed ? "allowed" : "disallowed"): \(url) for \(token)")
-                print("  \(robotsFile): \(SiteChecks.explanation(decision))")
+                printText("\(decision.allowed ? "allowed" : "disallowed"): \(url) for \(token)")
+                printText("  \(robotsFile): \(SiteChecks.explanation(decision))")
             }
             if !decision.allowed { throw Exit.partialFailure }
         }

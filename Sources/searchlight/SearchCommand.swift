@@ -75,7 +75,7 @@ extension Searchlight {
             if json {
                 print(try Self.json(query: text ?? query ?? "", results: results))
             } else {
-                print(Self.text(results))
+                printText(Self.text(results))
             }
             if results.total == 0 { throw Exit.partialFailure }
         }

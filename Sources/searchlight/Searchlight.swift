@@ -75,8 +75,3 @@ enum Exit {
     /// The command could not do its work.
     static let runtimeFailure = ExitCode(3)
 }
-
-/// Writes one line to standard error.
-func printToStandardError(_ text: String) {
-    FileHandle.standardError.write(Data((text + "\n").utf8))
-}

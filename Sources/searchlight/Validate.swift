@@ -73,7 +73,7 @@ extension Searchlight {
             if json {
                 print(report.jsonValue.serialized())
             } else {
-                print(report.text)
+                printText(report.text)
             }
             if let html {
                 do {

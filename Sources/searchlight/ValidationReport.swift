@@ -53,11 +53,10 @@ struct ValidationReport {
                     name: "contentType", status: isHTML ? .pass : .fail,
                     message: type.isEmpty ? "no Content-Type (sniffed as HTML)" : type))
             let extraction = PageExtraction(
-                bytes: page.body, url: result.finalURL, headers: page.headers.map { (name: $0.name, value: $0.value) })
+                bytes: page.body, url: result.finalURL, headers: page.headers.map { (name: $0.name, value: $0.value) },
+                siteDeepLinks: universalLinks)
             self.extraction = extraction
-            var item = extraction.item
-            item.deepLinks += universalLinks
-            self.item = item
+            self.item = extraction.item
             self.checks = checks + siteChecks + extraction.checks
         }
     }

@@ -1,4 +1,5 @@
 import Bridge
+import FixtureServer
 import Foundation
 import Testing
 
@@ -42,7 +43,7 @@ import Testing
     }
 
     @Test func chromiumBuildsTheExpectedDocumentAndRunsNothingFromTheData() async throws {
-        let chromium = try #require(Chromium.locate(), Chromium.missingMessage)
+        let chromium = try #require(Chromium.locate(), Comment(rawValue: Chromium.missingMessage))
         let folder = try Self.makeFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
 
@@ -82,7 +83,7 @@ import Testing
     }
 
     @Test func chromiumScreenshotsTheSmallReport() async throws {
-        let chromium = try #require(Chromium.locate(), Chromium.missingMessage)
+        let chromium = try #require(Chromium.locate(), Comment(rawValue: Chromium.missingMessage))
         let folder = try Self.makeFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let page = folder.appendingPathComponent("small.html")

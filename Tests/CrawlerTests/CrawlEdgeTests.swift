@@ -28,6 +28,27 @@ struct CrawlEdgeTests {
         #expect(ContinuousClock.now - started < .seconds(60))
     }
 
+    @Test("Crawl-delay spaces every request to the host: robots.txt, the association file, sitemaps and pages")
+    func crawlDelaySpacesTheFirstRequests() async throws {
+        let server = try await startCrawlSite()
+        await server.setBehaviour(
+            .text("User-agent: *\nCrawl-delay: 0.4\nSitemap: \(server.url("/sitemaps/pages.xml"))\n"),
+            for: "/robots.txt")
+        let storage = try TemporaryStore()
+        defer { storage.cleanUp() }
+        _ = try await crawl(
+            testConfiguration(seeds: [server.url("/")]) { $0.maxPages = 2 }, into: try storage.open())
+        let requests = await server.requests()
+        await server.stop()
+        let paths = requests.map(\.path)
+        #expect(paths.starts(with: ["/robots.txt", "/.well-known/apple-app-site-association"]), "\(paths)")
+        #expect(paths.contains("/sitemaps/pages.xml"))
+        let times = requests.map(\.receivedAt)
+        for (index, (earlier, later)) in zip(times, times.dropFirst()).enumerated() {
+            #expect(later - earlier >= .milliseconds(390), "\(paths[index]) → \(paths[index + 1])")
+        }
+    }
+
     @Test("a redirect chain longer than five hops ends; every hop is recorded")
     func redirectChain() async throws {
         let server = try await startCrawlSite()
@@ -98,9 +119,13 @@ struct CrawlEdgeTests {
         await server.stop()
         #expect(connections == 0)
         #expect(summary.counters.pagesFetched == 0)
-        #expect(summary.counters.skipped["robots"] == 1)  // robots.txt unreachable: the host is given up
+        // A refusal is final: robots.txt is tried once, not retried; the host is given up as an error.
+        #expect(summary.counters.errors == ["address-refused": 1])
+        #expect(summary.counters.skipped["address-refused"] == 1)
         let log = try rows(storage.path, "SELECT detail FROM fetch_log").compactMap { $0["detail"] }
-        #expect(!log.isEmpty && log.allSatisfy { $0.contains("loopback") })
+        #expect(log.count == 1 && log.allSatisfy { $0.contains("loopback") }, "\(log)")
+        let seed = try rows(storage.path, "SELECT state, outcome FROM crawl_url")
+        #expect(seed == [["state": "failed", "outcome": "address-refused"]])
     }
 
     @Test("bad seeds and patterns are refused before the store is touched")

@@ -61,6 +61,20 @@ struct TimeoutTests {
         }
     }
 
+    @Test("A server that goes quiet on a reused connection hits the low-speed timeout, not the connect one")
+    func lowSpeedTimeoutOnReusedConnection() async throws {
+        let configuration = testConfiguration(
+            totalTimeout: .seconds(30), lowSpeedLimit: 1000, lowSpeedTime: .seconds(1))
+        try await withServerAndFetcher(configuration: configuration) { server, fetcher in
+            await server.setBehaviour(.html("first"), for: "/first")
+            await server.setBehaviour(.slowFirstByte(delay: .seconds(20), then: .html("late")), for: "/quiet")
+            // The second request goes over the first one's kept-alive connection: no connect time at all.
+            _ = try await fetcher.fetch(FetchRequest(url: server.url("/first")))
+            let error = await fetchError(fetcher, server.url("/quiet"))
+            #expect(error?.kind == .lowSpeedTimeout, "\(String(describing: error))")
+        }
+    }
+
     @Test("A slow first byte within the limits is fine")
     func slowButAcceptable() async throws {
         try await withServerAndFetcher(configuration: testConfiguration(totalTimeout: .seconds(5))) { server, fetcher in

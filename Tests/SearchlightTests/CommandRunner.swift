@@ -18,7 +18,13 @@ struct CommandRunner {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("searchlight")
     }
 
+    /// A child that exits before reading all of its standard input (as `extract` does past its body
+    /// limit) closes the pipe under the writer: without this, the write raises SIGPIPE and kills the whole
+    /// test process. Ignored, the write fails with EPIPE instead, which is expected there.
+    private static let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
+
     static func run(_ arguments: [String], standardInput: String? = nil) async throws -> Outcome {
+        Self.ignoreBrokenPipes
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -41,7 +47,7 @@ struct CommandRunner {
                     continuation.resume(throwing: error)
                     return
                 }
-                if let standardInput { inputPipe.fileHandleForWriting.write(Data(standardInput.utf8)) }
+                if let standardInput { try? inputPipe.fileHandleForWriting.write(contentsOf: Data(standardInput.utf8)) }
                 try? inputPipe.fileHandleForWriting.close()
             }
         } catch {

@@ -1,21 +1,28 @@
 import Foundation
-import Testing
 
-/// Debian's headless Chromium, run as a child process for render checks. CI gets it from
+/// Debian's headless Chromium, run as a child process for render checks in tests. CI gets it from
 /// `Scripts/bootstrap.sh --test`; it is not part of the machine's base image.
 ///
 /// Nothing here blocks a thread of the cooperative pool: the exit is awaited through
 /// `terminationHandler`, and output goes to files rather than pipes (no drain needed).
-struct Chromium {
+public struct Chromium: Sendable {
+    /// Chromium ran but exited with a failure status.
+    public struct Failure: Error, CustomStringConvertible {
+        /// The exit status.
+        public var status: Int32
+        /// `chromium … exited with N`.
+        public var description: String { "chromium exited with \(status)" }
+    }
+
     /// The executable.
-    let executable: URL
+    public let executable: URL
 
     /// What a failing test says when Chromium is missing (instead of silently passing).
-    static let missingMessage: Comment =
+    public static let missingMessage =
         "chromium is not installed: the HTML render checks need Debian's chromium (Scripts/bootstrap.sh --test installs it)"
 
     /// Finds `chromium` on `PATH` (then `/usr/bin`), or nil.
-    static func locate() -> Chromium? {
+    public static func locate() -> Chromium? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
         let folders = path.split(separator: ":").map(String.init) + ["/usr/bin"]
         for folder in folders {
@@ -30,20 +37,20 @@ struct Chromium {
     }
 
     /// The page's DOM after load, as Chromium serializes it (`--dump-dom`), scripts enabled.
-    func dumpDOM(of page: URL, in folder: URL) async throws -> String {
+    public func dumpDOM(of page: URL, in folder: URL) async throws -> String {
         let output = folder.appendingPathComponent("dom-\(UUID().uuidString).html")
         let status = try await run(["--dump-dom", page.absoluteString], standardOutput: output, in: folder)
-        #expect(status == 0, "chromium --dump-dom exited with \(status)")
+        guard status == 0 else { throw Failure(status: status) }
         return try String(contentsOf: output, encoding: .utf8)
     }
 
     /// Renders the page to a PNG of the given window size and returns the PNG's bytes.
-    func screenshot(of page: URL, to png: URL, width: Int, height: Int, in folder: URL) async throws -> Data {
+    public func screenshot(of page: URL, to png: URL, width: Int, height: Int, in folder: URL) async throws -> Data {
         let log = folder.appendingPathComponent("screenshot-\(UUID().uuidString).log")
         let status = try await run(
             ["--screenshot=\(png.path)", "--window-size=\(width),\(height)", "--hide-scrollbars", page.absoluteString],
             standardOutput: log, in: folder)
-        #expect(status == 0, "chromium --screenshot exited with \(status)")
+        guard status == 0 else { throw Failure(status: status) }
         return try Data(contentsOf: png)
     }
 
