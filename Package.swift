@@ -82,10 +82,11 @@ let package = Package(
             dependencies: ["StrictJSON"]
         ),
 
-        // Searchable items: the published item model and the markup-to-item mapping.
+        // Searchable items: the published item model and the markup-to-item mapping. URLCanonical's
+        // WHATWG parse decides which URLs a field may publish.
         .target(
             name: "Items",
-            dependencies: ["Markup"]
+            dependencies: ["Markup", "URLCanonical"]
         ),
 
         // Donation files (SPEC §6): NSUserActivity and CSSearchableItem records read, validated and
