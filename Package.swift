@@ -82,7 +82,8 @@ let package = Package(
             dependencies: ["StrictJSON"]
         ),
 
-        // Searchable items: the published item model and the markup-to-item mapping.
+        // Searchable items: the published item model and the markup-to-item mapping. URLCanonical's
+        // WHATWG parse decides which URLs a field may publish.
         .target(
             name: "Items",
             dependencies: ["Markup", "PlainText", "URLCanonical"]

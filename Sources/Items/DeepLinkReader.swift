@@ -11,49 +11,94 @@ public struct DeepLinkReader: Sendable {
         self.page = page
     }
 
-    /// Every deep link, Smart App Banner first.
+    /// Every deep link, Smart App Banner first (``deepLinks(findings:)`` without the findings).
     public var deepLinks: [DeepLink] {
+        var ignored: [MappingFinding] = []
+        return deepLinks(findings: &ignored)
+    }
+
+    /// Every deep link, Smart App Banner first. A link's URL must pass ``URLPolicy/deepLink``
+    /// (an app's own scheme is fine, `javascript:` and the like never are): a refused URL is
+    /// left out, with a finding, and a link that then has neither an app ID nor a URL is no link.
+    public func deepLinks(findings: inout [MappingFinding]) -> [DeepLink] {
         var links: [DeepLink] = []
-        if let banner = smartAppBanner, let appID = banner.appID {
-            links.append(
-                DeepLink(
-                    kind: .smartAppBanner, appStoreID: appID, url: banner.appArgument,
-                    appClipBundleID: banner.appClipBundleID))
+        if let tag = page.metaTags(name: "apple-itunes-app").first {
+            let banner = SmartAppBanner(content: tag.content)
+            if let appID = banner.appID {
+                let url = banner.appArgument.flatMap {
+                    allowed($0, from: "app-argument", line: tag.line, findings: &findings)
+                }
+                links.append(
+                    DeepLink(
+                        kind: .smartAppBanner, appStoreID: appID, url: url, appClipBundleID: banner.appClipBundleID))
+            }
         }
-        links += twitterCards + appLinks
+        links += twitterCards(findings: &findings) + appLinks(findings: &findings)
         return links
     }
 
-    /// The first `<meta name="apple-itunes-app">`, parsed.
+    /// The first `<meta name="apple-itunes-app">`, parsed (its values as written).
     public var smartAppBanner: SmartAppBanner? {
         page.metaContents(name: "apple-itunes-app").first.map(SmartAppBanner.init(content:))
     }
 
-    /// `twitter:app:{name,id,url}:{iphone,ipad,googleplay}`, one link per platform that has an ID or URL.
-    var twitterCards: [DeepLink] {
-        ["iphone", "ipad", "googleplay"].compactMap { platform in
+    /// `twitter:app:{name,id,url}:{iphone,ipad,googleplay}`, one link per platform that has an ID or an allowed URL.
+    func twitterCards(findings: inout [MappingFinding]) -> [DeepLink] {
+        var links: [DeepLink] = []
+        for platform in ["iphone", "ipad", "googleplay"] {
             // Twitter's documentation uses name=, but property= is common on the web; accept both.
-            func value(_ field: String) -> String? {
+            func tags(_ field: String) -> [MetaTag] {
                 let key = "twitter:app:\(field):\(platform)"
-                return (page.metaContents(name: key) + page.metaContents(property: key)).first { !$0.isEmpty }
+                return (page.metaTags(name: key) + page.metaTags(property: key)).filter { !$0.content.isEmpty }
             }
-            let id = value("id")
-            let url = value("url")
-            guard id != nil || url != nil else { return nil }
-            return DeepLink(kind: .twitterCard, appStoreID: id, appName: value("name"), url: url, platform: platform)
+            let id = tags("id").first?.content
+            let url = firstAllowed(tags("url"), findings: &findings)
+            guard id != nil || url != nil else { continue }
+            links.append(
+                DeepLink(
+                    kind: .twitterCard, appStoreID: id, appName: tags("name").first?.content, url: url,
+                    platform: platform))
         }
+        return links
     }
 
     /// `al:{ios,iphone,ipad,android}:{url,app_store_id,package,app_name}` (https://developers.facebook.com/docs/applinks).
-    var appLinks: [DeepLink] {
-        ["ios", "iphone", "ipad", "android"].compactMap { platform in
-            func value(_ field: String) -> String? {
-                page.metaContents(property: "al:\(platform):\(field)").first { !$0.isEmpty }
+    func appLinks(findings: inout [MappingFinding]) -> [DeepLink] {
+        var links: [DeepLink] = []
+        for platform in ["ios", "iphone", "ipad", "android"] {
+            func tags(_ field: String) -> [MetaTag] {
+                page.metaTags(property: "al:\(platform):\(field)").filter { !$0.content.isEmpty }
             }
-            let url = value("url")
-            let id = platform == "android" ? value("package") : value("app_store_id")
-            guard url != nil || id != nil else { return nil }
-            return DeepLink(kind: .appLinks, appStoreID: id, appName: value("app_name"), url: url, platform: platform)
+            let url = firstAllowed(tags("url"), findings: &findings)
+            let id = tags(platform == "android" ? "package" : "app_store_id").first?.content
+            guard url != nil || id != nil else { continue }
+            links.append(
+                DeepLink(
+                    kind: .appLinks, appStoreID: id, appName: tags("app_name").first?.content, url: url,
+                    platform: platform))
+        }
+        return links
+    }
+
+    /// The first tag's content that ``URLPolicy/deepLink`` allows; each refused one before it is a finding.
+    private func firstAllowed(_ tags: [MetaTag], findings: inout [MappingFinding]) -> String? {
+        for tag in tags {
+            if let url = allowed(tag.content, from: tag.key, line: tag.line, findings: &findings) { return url }
+        }
+        return nil
+    }
+
+    /// `value` when ``URLPolicy/deepLink`` allows it (resolved against the page for the check, kept
+    /// as written); `nil`, with the refusal added to `findings`, when not.
+    private func allowed(_ value: String, from source: String, line: Int, findings: inout [MappingFinding])
+        -> String?
+    {
+        switch URLPolicy.deepLink.decide(value, base: page.baseURL) {
+        case .accepted(let url):
+            return url
+        case .refused(let reason):
+            findings.append(.refusedURL(URLRefusal(source: source, value: value, reason: reason, line: line)))
+            return nil
         }
     }
 }

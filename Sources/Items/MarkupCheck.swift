@@ -17,7 +17,8 @@ public struct MarkupCheck: Sendable, Hashable, Codable {
         }
     }
 
-    /// A stable name: `title`, `description`, `image`, `deepLink`, `structuredData`, `indexing`, …
+    /// A stable name: `title`, `description`, `image`, `deepLink`, `structuredData`, `indexing`, …;
+    /// `url`, `links` and `rating` for what the mapping refused or doubted (``MappingFinding``).
     public var name: String
     /// The verdict.
     public var status: Status

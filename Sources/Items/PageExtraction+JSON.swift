@@ -6,7 +6,7 @@ extension PageExtraction {
         var members: [(key: String, value: JSONValue)] = [("url", .string(page.url))]
         members.append(("title", item.attributeSet.title.map(JSONValue.string) ?? .null))
         members.append(("description", item.attributeSet.contentDescription.map(JSONValue.string) ?? .null))
-        members.append(("canonicalURL", page.linkTargets(rel: "canonical").first.map(JSONValue.string) ?? .null))
+        members.append(("canonicalURL", canonicalURL.map(JSONValue.string) ?? .null))
         members.append(
             (
                 "robots",

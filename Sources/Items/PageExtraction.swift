@@ -9,7 +9,11 @@ public struct PageExtraction: Sendable {
     public let decoding: DecodedText?
     /// The item the page maps to.
     public let item: SearchableItem
-    /// Offline checks.
+    /// What the mapping left out of the item or doubted (also among ``checks``, as warnings).
+    public let findings: [MappingFinding]
+    /// The first `<link rel="canonical">` that is an http(s) URL.
+    public let canonicalURL: String?
+    /// Offline checks, then one warning per finding.
     public let checks: [MarkupCheck]
     /// The App-result gate.
     public let appResult: AppResultEligibility
@@ -57,10 +61,14 @@ public struct PageExtraction: Sendable {
         self.page = page
         self.decoding = decoding
         let graph = SchemaGraph(jsonLD: page.jsonLDEntities, microdata: page.microdata, rdfa: page.rdfa)
-        var item = WebItemBuilder(page: page, graph: graph).item().withoutControlCharacters()
+        let builder = WebItemBuilder(page: page, graph: graph)
+        let (mapped, findings) = builder.mapping()
+        var item = mapped.withoutControlCharacters()
         item.deepLinks += siteDeepLinks.map { $0.withoutControlCharacters() }
         self.item = item
-        self.checks = MarkupChecks.checks(page: page, item: item)
+        self.findings = findings
+        self.canonicalURL = builder.canonicalURL
+        self.checks = MarkupChecks.checks(page: page, item: item) + findings.map(\.check)
         self.appResult = MarkupChecks.appResult(page: page, item: item)
     }
 

@@ -1,39 +1,6 @@
 import Markup
 
 extension WebItemBuilder {
-    /// `AggregateRating`: `ratingValue` scaled to 0–5 with `bestRating` (default 5) and
-    /// `worstRating` (when given), and `ratingCount`, else `reviewCount`.
-    func applyRating(to attributes: inout AttributeSet) {
-        guard let rating = Self.rating(in: graph.entities) else { return }
-        attributes.rating = rating.value
-        attributes.ratingCount = rating.count
-    }
-
-    static func rating(in entities: [JSONValue]) -> (value: Double, count: Int?)? {
-        for entity in entities {
-            let candidates =
-                SchemaGraph.types(of: entity).contains("AggregateRating")
-                ? [entity] : (entity["aggregateRating"]?.listValue ?? [])
-            for rating in candidates {
-                guard let value = rating["ratingValue"]?.listValue.first?.doubleValue else { continue }
-                let best = rating["bestRating"]?.listValue.first?.doubleValue ?? 5
-                let worst = rating["worstRating"]?.listValue.first?.doubleValue
-                let scaled: Double
-                if let worst, best > worst {
-                    scaled = (value - worst) / (best - worst) * 5
-                } else if best > 0 {
-                    scaled = value / best * 5
-                } else {
-                    continue
-                }
-                let count = (rating["ratingCount"] ?? rating["reviewCount"])?.listValue.first?.doubleValue
-                    .flatMap(Self.count)
-                return ((min(5, max(0, scaled)) * 100).rounded() / 100, count)
-            }
-        }
-        return nil
-    }
-
     /// A count read from a JSON number or numeric string, truncated toward zero; `nil` for NaN,
     /// infinities and values outside `Int` (`"ratingCount": 1e30` must not trap).
     static func count(_ value: Double) -> Int? {
@@ -120,50 +87,18 @@ extension WebItemBuilder {
         return nil
     }
 
-    /// `og:audio`, `og:video` and schema.org `AudioObject`/`VideoObject` `contentUrl` (the "play" action).
-    var media: [MediaObject] {
-        var result: [MediaObject] = []
-        for (property, kind) in [("og:audio", "audio"), ("og:video", "video"), ("og:video:url", "video")] {
-            for url in page.metaContents(property: property) where !url.isEmpty {
-                result.append(MediaObject(kind: kind, url: resolve(url)))
-            }
-        }
-        for entity in graph.entities(ofType: ["AudioObject", "VideoObject"]) {
-            let kind = SchemaGraph.types(of: entity).contains("AudioObject") ? "audio" : "video"
-            if let url = entity["contentUrl"]?.listValue.first?.stringValue, !url.isEmpty {
-                result.append(MediaObject(kind: kind, url: resolve(url)))
-            }
-        }
-        var seen: Set<String> = []
-        return result.filter { seen.insert($0.url).inserted }
-    }
-
     /// The first schema.org `Recipe`.
-    var recipe: RecipeDetails? {
+    func recipe(findings: inout [MappingFinding]) -> RecipeDetails? {
         guard let entity = graph.entities(ofType: ["Recipe"]).first else { return nil }
         var recipe = RecipeDetails()
         recipe.name = entity["name"]?.listValue.first?.stringValue
-        recipe.image = entity["image"].flatMap(Self.imageURL).map(resolve)
+        recipe.image = image(entity["image"], from: "schema.org image", findings: &findings)
         recipe.totalTime = entity["totalTime"]?.listValue.first?.stringValue
         recipe.recipeYield = entity["recipeYield"]?.listValue.first?.stringValue
-        if let rating = Self.rating(in: [entity]) {
+        if let rating = Self.rating(in: [entity], findings: &findings) {
             recipe.rating = rating.value
             recipe.ratingCount = rating.count
         }
         return recipe
-    }
-
-    /// `WebSite` → `potentialAction` → `SearchAction` → `target` (a URL template or an
-    /// `EntryPoint` with `urlTemplate`).
-    var searchAction: String? {
-        for site in graph.entities(ofType: ["WebSite"]) {
-            for action in site["potentialAction"]?.listValue ?? []
-            where SchemaGraph.types(of: action).contains("SearchAction") {
-                for target in action["target"]?.listValue ?? [] {
-                    if let url = target.stringValue ?? target["urlTemplate"]?.stringValue, !url.isEmpty { return url }
-                }
-            }
-        }
-        return nil
     }
 }

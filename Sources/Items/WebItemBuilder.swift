@@ -19,21 +19,35 @@ public struct WebItemBuilder: Sendable {
 
     /// The item the page would publish (whether it may be published is a separate question).
     public func item() -> SearchableItem {
+        mapping().item
+    }
+
+    /// The item, and what the mapping refused or doubted on the way (in field order, each once):
+    /// URLs that are not allowed where they were found (``URLPolicy``) and ratings outside their
+    /// scale. A refused value never reaches the item.
+    public func mapping() -> (item: SearchableItem, findings: [MappingFinding]) {
+        var findings: [MappingFinding] = []
         var attributes = AttributeSet()
         attributes.title = title
         attributes.contentDescription = description
-        attributes.thumbnailURL = thumbnailURL
+        attributes.thumbnailURL = thumbnailURL(findings: &findings)
         attributes.keywords = keywords.isEmpty ? nil : keywords
-        applyRating(to: &attributes)
+        applyRating(to: &attributes, findings: &findings)
         applyCommerce(to: &attributes)
         applyPlace(to: &attributes)
         attributes.interactionCount = interactionCount
-        let media = self.media
+        let media = self.media(findings: &findings)
         attributes.media = media.isEmpty ? nil : media
-        attributes.recipe = recipe
-        return SearchableItem(
+        attributes.recipe = recipe(findings: &findings)
+        let deepLinks = DeepLinkReader(page: page).deepLinks(findings: &findings)
+        let searchAction = self.searchAction(findings: &findings)
+        _ = canonicalURL(findings: &findings)
+        linkFindings(into: &findings)
+        let item = SearchableItem(
             uniqueIdentifier: page.url, webpageURL: page.url, sources: [.web], attributeSet: attributes,
-            deepLinks: DeepLinkReader(page: page).deepLinks, searchAction: searchAction)
+            deepLinks: deepLinks, searchAction: searchAction)
+        var seen: Set<MappingFinding> = []
+        return (item, findings.filter { seen.insert($0).inserted })
     }
 
     // MARK: Text
@@ -102,33 +116,6 @@ public struct WebItemBuilder: Sendable {
             if result.count == 10 { break }
         }
         return result
-    }
-
-    /// `og:image` (absolute), else the first schema.org `image` (a URL or an `ImageObject`).
-    public var thumbnailURL: String? {
-        if let image = firstNonEmpty(
-            page.metaContents(property: "og:image") + page.metaContents(property: "og:image:url"))
-        {
-            return resolve(image)
-        }
-        for entity in graph.entities {
-            if let image = entity["image"].flatMap(Self.imageURL) { return resolve(image) }
-        }
-        return nil
-    }
-
-    static func imageURL(_ value: JSONValue) -> String? {
-        for candidate in value.listValue {
-            if let text = candidate.stringValue, !text.isEmpty { return text }
-            if let url = (candidate["url"] ?? candidate["contentUrl"])?.listValue.first?.stringValue, !url.isEmpty {
-                return url
-            }
-        }
-        return nil
-    }
-
-    func resolve(_ reference: String) -> String {
-        page.resolve(reference) ?? reference
     }
 
     func firstNonEmpty(_ candidates: [String]) -> String? {

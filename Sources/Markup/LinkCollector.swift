@@ -7,7 +7,9 @@
 /// ``PageExtractor/maxLinks`` links and ``PageExtractor/maxLinkTags`` link tags are read (the
 /// rest are counted, never resolved); and the links kept hold at most
 /// ``PageExtractor/maxLinkBytes`` bytes of URLs. Each bound that drops something adds one
-/// issue for the page, with the line of the first reference it dropped.
+/// issue for the page, with the line of the first reference it dropped. References left out
+/// for what they are (a `mailto:` link, a `<link href>` that does not resolve) are kept as
+/// written in ``PageMarkup/unresolvedReferences``, bounded in number and length too.
 /// Not `Sendable`: it holds borrowed libxml2 nodes.
 struct LinkCollector {
     private var base: (href: String, line: Int)?
@@ -58,8 +60,10 @@ struct LinkCollector {
         }
         var tooLong = Dropped()
         var tagsTooLong = Dropped()
-        markup.linkTags = linkTags(resolver, tooLong: &tagsTooLong, issues: &markup.issues)
-        markup.links = links(resolver, tooLong: &tooLong, issues: &markup.issues)
+        markup.linkTags = linkTags(
+            resolver, tooLong: &tagsTooLong, unresolved: &markup.unresolvedReferences, issues: &markup.issues)
+        markup.links = links(
+            resolver, tooLong: &tooLong, unresolved: &markup.unresolvedReferences, issues: &markup.issues)
         if tooLong.count > 0 || tagsTooLong.count > 0 {
             let what = [(tooLong.count, "link"), (tagsTooLong.count, "link tag")].filter { $0.0 > 0 }
                 .map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s")" }.joined(separator: " and ")
@@ -83,7 +87,21 @@ struct LinkCollector {
         }
     }
 
-    private func linkTags(_ resolver: URLResolver, tooLong: inout Dropped, issues: inout [MarkupIssue]) -> [LinkTag] {
+    /// Keeps `href` in `unresolved`, cut, while there is room.
+    private static func keep(
+        _ href: String, of element: UnresolvedReference.Element, line: Int, in unresolved: inout [UnresolvedReference]
+    ) {
+        guard unresolved.count < PageExtractor.maxUnresolvedReferences else { return }
+        var written = ""
+        written.unicodeScalars.append(
+            contentsOf: href.unicodeScalars.prefix(PageExtractor.maxUnresolvedReferenceLength))
+        unresolved.append(UnresolvedReference(element: element, href: written, line: line))
+    }
+
+    private func linkTags(
+        _ resolver: URLResolver, tooLong: inout Dropped, unresolved: inout [UnresolvedReference],
+        issues: inout [MarkupIssue]
+    ) -> [LinkTag] {
         if let line = tagsNotRead.firstLine {
             issues.append(
                 MarkupIssue(
@@ -93,22 +111,27 @@ struct LinkCollector {
                         + "(at most \(PageExtractor.maxLinkTags) per page)",
                     line: line))
         }
-        return tags.compactMap { raw in
+        var kept: [LinkTag] = []
+        for raw in tags {
             switch resolver.resolution(of: raw.href) {
             case .success(let href):
-                return LinkTag(
-                    rel: raw.rel, href: href, hreflang: raw.node.attribute("hreflang"),
-                    type: raw.node.attribute("type"), sizes: raw.node.attribute("sizes"), line: raw.node.line)
+                kept.append(
+                    LinkTag(
+                        rel: raw.rel, href: href, hreflang: raw.node.attribute("hreflang"),
+                        type: raw.node.attribute("type"), sizes: raw.node.attribute("sizes"), line: raw.node.line))
             case .failure(.tooLong):
                 tooLong.add(line: raw.node.line)
-                return nil
             case .failure(.unresolvable):
-                return nil
+                Self.keep(raw.href, of: .link(rel: raw.rel), line: raw.node.line, in: &unresolved)
             }
         }
+        return kept
     }
 
-    private func links(_ resolver: URLResolver, tooLong: inout Dropped, issues: inout [MarkupIssue]) -> [PageLink] {
+    private func links(
+        _ resolver: URLResolver, tooLong: inout Dropped, unresolved: inout [UnresolvedReference],
+        issues: inout [MarkupIssue]
+    ) -> [PageLink] {
         var kept: [PageLink] = []
         var bytes = 0
         var notRead = anchorsNotRead
@@ -119,7 +142,9 @@ struct LinkCollector {
             case .failure(.tooLong):
                 tooLong.add(line: raw.line)
                 continue
-            case .failure(.unresolvable): continue
+            case .failure(.unresolvable):
+                Self.keep(raw.href, of: .anchor, line: raw.line, in: &unresolved)
+                continue
             }
             guard bytes + url.utf8.count <= PageExtractor.maxLinkBytes else {
                 // This link and every later one; the ones past the count bound were never stored.

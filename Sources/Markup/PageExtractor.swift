@@ -19,6 +19,13 @@ public enum PageExtractor {
     /// the first one that would pass it on are counted in one issue.
     public static let maxLinkBytes = 4 * 1024 * 1024
 
+    /// The most references kept in ``PageMarkup/unresolvedReferences``, link tags first, then
+    /// links, each in document order.
+    public static let maxUnresolvedReferences = 100
+
+    /// The most characters of each of ``PageMarkup/unresolvedReferences`` kept.
+    public static let maxUnresolvedReferenceLength = 512
+
     /// The most `<link rel href>` elements read per page, in document order; the rest are
     /// counted in one issue.
     public static let maxLinkTags = 1_000
@@ -86,25 +93,34 @@ struct PageWalker {
         resolver = URLResolver(base: pageURL)
     }
 
-    /// Depth-first, in document order, with an explicit stack (hostile pages nest deeply).
+    /// Depth-first, in document order, with an explicit stack (hostile pages nest deeply). A
+    /// visible element is pushed twice: to enter it, and (below its children) to leave it, so the
+    /// visible text sees where elements end as well as where they start.
     mutating func walk(_ root: HTMLNode) {
-        var stack: [(node: HTMLNode, hidden: Bool, inMain: Bool)] = [(root, false, false)]
-        while let (node, hidden, inMain) = stack.popLast() {
+        var stack: [(node: HTMLNode, hidden: Bool, inMain: Bool, leaving: Bool)] = [(root, false, false, false)]
+        while let (node, hidden, inMain, leaving) = stack.popLast() {
             if node.isText {
                 if !hidden { node.withTextBytes { text.append($0, inMain: inMain) } }
                 continue
             }
             guard node.isElement else { continue }
-            elementCount += 1
             let name = node.name
+            if leaving {
+                text.elementEnds(name, inMain: inMain)
+                continue
+            }
+            elementCount += 1
             visit(node, name: name)
             let hideChildren = hidden || VisibleText.hides(node, name: name, inMain: inMain)
             let childInMain = inMain || name == "main" || name == "article"
-            if VisibleText.isBlock(name) { text.breakWord(inMain: inMain) }
+            if !hideChildren {
+                text.elementStarts(name, inMain: inMain)
+                stack.append((node, false, inMain, true))
+            }
             // Last child first, so the first child is popped next: document order, no temporary array.
             var child = node.lastChild
             while let current = child {
-                stack.append((current, hideChildren, childInMain))
+                stack.append((current, hideChildren, childInMain, false))
                 child = current.previousSibling
             }
         }

@@ -19,6 +19,11 @@ public struct PageMarkup: Sendable, Hashable {
     /// ``PageExtractor/maxLinks`` and up to ``PageExtractor/maxLinkBytes`` bytes of URLs in all,
     /// except those longer than ``PageExtractor/maxURLLength`` bytes (each bound counted in ``issues``).
     public var links: [PageLink]
+    /// The references left out of ``links`` and ``linkTags`` for what they are, not for a bound:
+    /// `<a href>`/`<area href>` targets that are not http or https URLs (`mailto:`,
+    /// `javascript:`, …) and `<link href>` values that do not resolve. Kept so the item mapping
+    /// can report the dangerous ones; at most ``PageExtractor/maxUnresolvedReferences``.
+    public var unresolvedReferences: [UnresolvedReference]
     /// The text of every `<script type="application/ld+json">`, unparsed, with its line.
     public var jsonLDScripts: [ScriptText]
     /// The JSON-LD blocks that parsed (after repair), in document order; a block that did
@@ -44,6 +49,7 @@ public struct PageMarkup: Sendable, Hashable {
         self.metaTags = []
         self.linkTags = []
         self.links = []
+        self.unresolvedReferences = []
         self.jsonLDScripts = []
         self.jsonLD = []
         self.microdata = []
@@ -123,6 +129,25 @@ public struct PageLink: Sendable, Hashable {
     public var url: String
     /// Whether the link carries `rel="nofollow"` (also `ugc` and `sponsored`, which imply it).
     public var nofollow: Bool
+    /// The source line.
+    public var line: Int
+}
+
+/// A reference ``PageMarkup/links`` and ``PageMarkup/linkTags`` leave out, as written.
+public struct UnresolvedReference: Sendable, Hashable {
+    /// The element that made the reference.
+    public enum Element: Sendable, Hashable {
+        /// `<a href>` or `<area href>`.
+        case anchor
+        /// `<link rel href>`, with its `rel` tokens, lowercased.
+        case link(rel: [String])
+    }
+
+    /// Which element made it.
+    public var element: Element
+    /// The `href` as written, cut to ``PageExtractor/maxUnresolvedReferenceLength`` characters
+    /// (enough for the scheme and a readable message, never a whole `data:` URL).
+    public var href: String
     /// The source line.
     public var line: Int
 }

@@ -14,6 +14,8 @@ struct VisibleText {
     private var mainCount = 0
     private var pendingSpace = false
     private var pendingMainSpace = false
+    /// Whether an element ended and no visible text came after it yet.
+    private var afterElementEnd = false
 
     init(limit: Int) {
         self.limit = limit
@@ -27,9 +29,14 @@ struct VisibleText {
     /// Page furniture: navigation and the like, skipped outside `<main>`/`<article>`.
     private static let boilerplate: Set<String> = ["nav", "footer", "aside", "header", "form", "menu"]
     private static let hiddenRoles: Set<String> = ["navigation", "banner", "contentinfo", "menu", "menubar", "search"]
+    /// The elements browsers lay out as blocks, list items or table parts (the HTML standard's
+    /// rendering section), and the line breaks.
     private static let blocks: Set<String> = [
-        "p", "div", "br", "li", "ul", "ol", "dl", "dt", "dd", "h1", "h2", "h3", "h4", "h5", "h6", "tr", "td", "th",
-        "table", "section", "article", "main", "blockquote", "pre", "figure", "figcaption", "hr", "address",
+        "html", "body", "p", "div", "br", "hr", "li", "ul", "ol", "dl", "dt", "dd", "dir", "menu", "h1", "h2", "h3",
+        "h4", "h5", "h6", "hgroup", "header", "footer", "nav", "aside", "section", "article", "main", "search",
+        "address", "blockquote", "center", "pre", "listing", "plaintext", "xmp", "figure", "figcaption", "form",
+        "fieldset", "legend", "details", "summary", "dialog", "table", "caption", "colgroup", "col", "thead",
+        "tbody", "tfoot", "tr", "td", "th",
     ]
 
     /// Whether `node` hides its content from the snippet.
@@ -49,6 +56,21 @@ struct VisibleText {
     /// Whether `name` separates words (a block element or a line break).
     static func isBlock(_ name: String) -> Bool { blocks.contains(name) }
 
+    /// An element starts. A block element always separates words, as browsers lay it out apart.
+    /// Any other element separates them only when it comes right after the end of another, with no
+    /// text between: `<a>x</a><a>y</a>` and `<span>a</span><span>b</span>` are two words, while
+    /// inline formatting touching text (`<b>W</b>ord`, `W<b>ord</b>`) stays one.
+    mutating func elementStarts(_ name: String, inMain: Bool) {
+        if afterElementEnd || Self.isBlock(name) { breakWord(inMain: inMain) }
+        afterElementEnd = false
+    }
+
+    /// An element ends: a block element separates words from what follows it.
+    mutating func elementEnds(_ name: String, inMain: Bool) {
+        if Self.isBlock(name) { breakWord(inMain: inMain) }
+        afterElementEnd = true
+    }
+
     /// Adds a text node's text.
     mutating func append(_ text: String, inMain: Bool) {
         var text = text
@@ -57,6 +79,7 @@ struct VisibleText {
 
     /// Adds a text node's text, as UTF-8 bytes (libxml2's, which are valid UTF-8).
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>, inMain: Bool) {
+        if !bytes.isEmpty { afterElementEnd = false }
         guard allCount < limit || (inMain && mainCount < limit) else { return }
         var index = 0
         while index < bytes.count {
@@ -146,7 +169,7 @@ struct VisibleText {
         count = limit
     }
 
-    /// Marks a word boundary (a block element starts).
+    /// Marks a word boundary.
     mutating func breakWord(inMain: Bool) {
         pendingSpace = true
         if inMain { pendingMainSpace = true }

@@ -22,7 +22,7 @@ struct ExtractionText {
         field("title", attributes.title)
         field("description", attributes.contentDescription)
         field("image", attributes.thumbnailURL)
-        field("canonical", extraction.page.linkTargets(rel: "canonical").first)
+        field("canonical", extraction.canonicalURL)
         field("keywords", attributes.keywords?.joined(separator: ", "))
         if let rating = attributes.rating {
             field("rating", "\(rating) of 5" + (attributes.ratingCount.map { " (\($0) ratings)" } ?? ""))

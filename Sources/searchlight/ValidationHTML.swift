@@ -1,29 +1,30 @@
 import Items
 
 /// `searchlight validate --html`: the report and the preview card as one self-contained page
-/// (inline CSS, no scripts; only the thumbnail is loaded from the page's own image URL).
+/// (inline CSS, no scripts; only the thumbnail is loaded from the page's own image URL, and only
+/// when that is an http or https URL).
 struct ValidationHTML {
     let report: ValidationReport
 
     func render() -> String {
-        var body = "<h1>Searchlight validation</h1>\n<p class=\"url\">\(escape(report.url))</p>\n"
-        if let card = report.preview { body += cardHTML(card) }
+        var body = "<h1>Searchlight validation</h1>\n<p class=\"url\">\(Self.escape(report.url))</p>\n"
+        if let card = report.preview { body += Self.cardHTML(card, pageURL: report.url) }
         if let extraction = report.extraction {
             let gate = extraction.appResult
             body +=
                 "<p class=\"gate \(gate.isEligible ? "pass" : "fail")\">App result: "
-                + (gate.isEligible ? "eligible" : "not eligible — " + escape(gate.missing.joined(separator: "; ")))
+                + (gate.isEligible ? "eligible" : "not eligible — " + Self.escape(gate.missing.joined(separator: "; ")))
                 + "</p>\n"
         }
         body += "<table>\n<tr><th>check</th><th>result</th><th>why</th></tr>\n"
         for check in report.checks {
             body +=
-                "<tr class=\"\(check.status.rawValue)\"><td>\(escape(check.name))</td><td>\(check.status.rawValue)</td><td>\(escape(check.message))</td></tr>\n"
+                "<tr class=\"\(check.status.rawValue)\"><td>\(Self.escape(check.name))</td><td>\(check.status.rawValue)</td><td>\(Self.escape(check.message))</td></tr>\n"
         }
         body += "</table>\n"
         return """
             <!DOCTYPE html>
-            <html lang="en"><head><meta charset="utf-8"><title>Searchlight: \(escape(report.url))</title>
+            <html lang="en"><head><meta charset="utf-8"><title>Searchlight: \(Self.escape(report.url))</title>
             <style>
             body { font: 15px/1.4 -apple-system, "Helvetica Neue", Arial, sans-serif; margin: 24px; color: #1d1d1f; max-width: 760px; }
             h1 { font-size: 20px; } .url { color: #6e6e73; word-break: break-all; }
@@ -40,10 +41,13 @@ struct ValidationHTML {
             """
     }
 
-    private func cardHTML(_ card: PreviewCard) -> String {
+    /// The preview card; `pageURL` stands in when the card has no URL of its own.
+    static func cardHTML(_ card: PreviewCard, pageURL: String) -> String {
         var html = "<div class=\"card\">"
         // A CSS background, not <img>: an unreachable image leaves a plain tile, not a broken-image icon.
-        if let thumbnail = card.thumbnailURL {
+        // Only an absolute http(s) URL, as the WHATWG parser serializes it, whatever the item holds:
+        // the mapping refuses the others, and this page must be safe to open even if one got through.
+        if let thumbnail = card.thumbnailURL.flatMap(URLPolicy.web.accepted) {
             html += "<div class=\"thumb\" style=\"background-image: url('\(escape(cssURL(thumbnail)))')\"></div>"
         }
         html += "<div><div class=\"title\">\(escape(card.title ?? "(no title)"))</div>"
@@ -58,13 +62,13 @@ struct ValidationHTML {
         if !card.actions.isEmpty {
             html += "<div class=\"actions\">" + card.actions.map { "<span>\(escape($0))</span>" }.joined() + "</div>"
         }
-        html += "<div class=\"meta\">\(escape(card.url ?? report.url))</div></div></div>\n"
+        html += "<div class=\"meta\">\(escape(card.url ?? pageURL))</div></div></div>\n"
         return html
     }
 
     /// A URL made safe inside `url('…')`: characters that could end the string or the
     /// function are percent-encoded (they mean the same in a URL).
-    func cssURL(_ url: String) -> String {
+    static func cssURL(_ url: String) -> String {
         var result = ""
         for character in url {
             switch character {
@@ -81,7 +85,7 @@ struct ValidationHTML {
     }
 
     /// Escapes text for HTML element content and double-quoted attributes.
-    func escape(_ text: String) -> String {
+    static func escape(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.count)
         for character in text {

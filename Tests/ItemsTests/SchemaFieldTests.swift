@@ -7,25 +7,6 @@ struct SchemaFieldTests {
         extraction(page(head: jsonLD(json))).item.attributeSet
     }
 
-    @Test(
-        "Ratings are scaled to 0–5 with bestRating and worstRating",
-        arguments: [
-            (#""ratingValue":"4.5""#, 4.5),
-            (#""ratingValue":8,"bestRating":10"#, 4.0),
-            (#""ratingValue":"80","bestRating":"100","worstRating":"0""#, 4.0),
-            (#""ratingValue":10,"bestRating":10,"worstRating":1"#, 5.0),
-            (#""ratingValue":1,"bestRating":10,"worstRating":1"#, 0.0),
-            (#""ratingValue":7,"bestRating":5"#, 5.0),
-        ])
-    func rating(fields: String, expected: Double) {
-        let json =
-            #"{"@context":"https://schema.org","@type":"Product","name":"P","aggregateRating":{"@type":"AggregateRating","#
-            + fields + #","ratingCount":"12"}}"#
-        let attributes = Self.item(json)
-        #expect(attributes.rating == expected)
-        #expect(attributes.ratingCount == 12)
-    }
-
     @Test("reviewCount stands in for ratingCount")
     func reviewCount() {
         let attributes = Self.item(

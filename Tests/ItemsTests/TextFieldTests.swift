@@ -75,3 +75,18 @@ struct TextFieldTests {
             ])
     }
 }
+
+@Suite("Mapping: the generated snippet")
+struct SnippetBoundaryTests {
+    @Test(
+        "Block and inline element boundaries separate words in the snippet",
+        arguments: [
+            ("<p>One.</p><a>x</a>", "One. x"),
+            ("<p>Fresh lemons</p><ul><li>Zest</li><li>Juice</li></ul>", "Fresh lemons Zest Juice"),
+            ("<p>Tags: <a>lemon</a><a>tart</a><a>baking</a></p>", "Tags: lemon tart baking"),
+            ("<p><b>W</b>ord by word</p>", "Word by word"),
+        ])
+    func boundaries(body: String, expected: String) {
+        #expect(extraction(page(body: body)).item.attributeSet.contentDescription == expected)
+    }
+}

@@ -102,4 +102,22 @@ struct LinkBoundsTests {
                     kind: "links", message: "1005 link tags: read the first 1000 (at most 1000 per page)", line: 1_001)
             ])
     }
+
+    @Test("Unresolved references are kept as written, at most 100 and each cut to 512 characters")
+    func unresolvedReferences() throws {
+        let data = "data:text/html," + String(repeating: "x", count: 100_000)
+        let anchors = (0..<300).map { "<a href=\"\($0 == 0 ? data : "javascript:f(\($0))")\">x</a>\n" }.joined()
+        let page = Self.extract("<link rel=\"canonical\" href=\"\u{1}javascript:x\">\n" + anchors)
+        #expect(page.linkTags.isEmpty)
+        #expect(page.links.isEmpty)
+        #expect(page.unresolvedReferences.count == PageExtractor.maxUnresolvedReferences)
+        let first = try #require(page.unresolvedReferences.first)
+        #expect(first.element == .link(rel: ["canonical"]))
+        #expect(first.href == "\u{1}javascript:x")
+        let second = page.unresolvedReferences[1]
+        #expect(second.element == .anchor)
+        #expect(second.line == 2)
+        #expect(second.href.unicodeScalars.count == PageExtractor.maxUnresolvedReferenceLength)
+        #expect(page.unresolvedReferences.last?.href == "javascript:f(98)")
+    }
 }
