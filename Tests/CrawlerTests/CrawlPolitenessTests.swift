@@ -17,7 +17,7 @@ struct CrawlPolitenessTests {
         await server.stop()
         #expect(Set(targets) == ["/robots.txt"])
         #expect(targets.count == 3)  // maxAttempts, then the host is given up for this pass
-        #expect(summary.counters.skipped["robots"] == 1)
+        #expect(summary.counters.skipped["robots-unavailable"] == 1)
         // Never cached as "allow": the next crawl asks again.
         let cached = try rows(storage.path, "SELECT * FROM host_file WHERE name = 'robots.txt'")
         #expect(cached.isEmpty)

@@ -43,7 +43,15 @@ import Testing
 
         let first = try store.publish()
         #expect(first.withheld["awaitingCrawl"] == 2)  // secret.html and old-tart.html
-        #expect(first.pendingURLs == 2)
+        #expect(first.pendingURLs == 0)  // the import queued them already
+        // The import queues every donated page the crawler has not fetched, also the rye loaf's public
+        // address, which only the crawled copy's rel=canonical names (publishing knows it is public).
+        let queued = try store.readOnly { db in try String.fetchAll(db, sql: "SELECT url FROM pending_url") }
+        #expect(
+            queued == [
+                "\(base)/old-tart.html", "\(base)/recipes/secret.html",
+                "https://recipes.example.com/recipes/rye-loaf.html",
+            ])
         try await crawl(seeds: [], into: store)  // only the pending pages
         #expect(try store.count("SELECT count(*) FROM pending_url") == 0)
         let second = try store.publish()
