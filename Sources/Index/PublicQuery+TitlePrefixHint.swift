@@ -55,10 +55,9 @@ struct TitlePrefixHint: Sendable, Hashable {
 
     private static func collect(_ expression: QueryExpression, _ found: (TitlePrefixHint) -> Void) {
         switch expression {
-        case .and(let left, let right):
-            collect(left, found)
-            collect(right, found)
-        case .comparison(let attribute, .equal, .string(let pattern), let modifiers)
+        case .and(let operands):
+            for operand in operands { collect(operand, found) }
+        case .comparison(let attribute, .equal, .string(let pattern), let modifiers, _)
         where attribute == "title" || attribute == "displayName":
             guard !modifiers.contains(.wordBased), !modifiers.contains(.tokenized) else { return }
             // With `cd` the condition compares the folded title with the folded value (`searchlight_fold`

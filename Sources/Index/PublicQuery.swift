@@ -72,8 +72,8 @@ public struct PublicQuery: Sendable {
     static let keywordValue = #"replace(keyword.value, char(1), '\')"#
 
     /// Parses and compiles `text`; `now` resolves `$time` values.
-    /// - Throws: ``SearchError/query(_:)`` with the 1-based column of a syntax error (0 for an
-    ///   unknown attribute or a value of the wrong kind).
+    /// - Throws: ``SearchError/query(_:)`` with the 1-based column of the problem: the token that
+    ///   does not parse, the unknown attribute, or the value of the wrong kind.
     public init(_ text: String, now: Date = Date()) throws(SearchError) {
         do {
             let expression = try QueryParser.parse(text)
@@ -117,26 +117,21 @@ public struct PublicQuery: Sendable {
         func someKeyword(_ expression: QueryExpression) throws(QuerySyntaxError) -> String {
             "EXISTS (SELECT 1 FROM \(keywordRows) AS keyword WHERE \(try leaf(keywordCompiler, expression)))"
         }
-        switch expression {
-        case .and(let left, let right):
-            return "(\(try condition(left, now: now, arguments: &arguments)) AND "
-                + "\(try condition(right, now: now, arguments: &arguments)))"
-        case .or(let left, let right):
-            return "(\(try condition(left, now: now, arguments: &arguments)) OR "
-                + "\(try condition(right, now: now, arguments: &arguments)))"
-        case .not(let inner):
-            return "(NOT \(try condition(inner, now: now, arguments: &arguments)))"
-        case .comparison(keywordsAttribute, .notEqual, let value, let modifiers) where value != .any:
-            // No keyword equals the value (not: some keyword differs from it).
-            let equal = QueryExpression.comparison(
-                attribute: keywordsAttribute, op: .equal, value: value, modifiers: modifiers)
-            return "(item.keywords IS NOT NULL AND NOT \(try someKeyword(equal)))"
-        case .comparison(keywordsAttribute, .equal, .any, _), .comparison(keywordsAttribute, .notEqual, .any, _):
-            return try leaf(compiler, expression)
-        case .comparison(keywordsAttribute, _, _, _), .inRange(keywordsAttribute, _, _):
-            return try someKeyword(expression)
-        case .comparison, .inRange:
-            return try leaf(compiler, expression)
+        return try QueryCompiler.structure(of: expression) { expression throws(QuerySyntaxError) in
+            switch expression {
+            case .comparison(keywordsAttribute, .notEqual, let value, let modifiers, let location) where value != .any:
+                // No keyword equals the value (not: some keyword differs from it).
+                let equal = QueryExpression.comparison(
+                    attribute: keywordsAttribute, op: .equal, value: value, modifiers: modifiers, location: location)
+                return "(item.keywords IS NOT NULL AND NOT \(try someKeyword(equal)))"
+            case .comparison(keywordsAttribute, .equal, .any, _, _),
+                .comparison(keywordsAttribute, .notEqual, .any, _, _):
+                return try leaf(compiler, expression)
+            case .comparison(keywordsAttribute, _, _, _, _), .inRange(keywordsAttribute, _, _, _):
+                return try someKeyword(expression)
+            default:
+                return try leaf(compiler, expression)
+            }
         }
     }
 
@@ -147,14 +142,16 @@ public struct PublicQuery: Sendable {
         index: String, sql: String, arguments: [QueryArgument]
     )? {
         switch expression {
-        case .and(let left, let right):
-            if let hint = try numberHint(left, now: now) { return hint }
-            return try numberHint(right, now: now)
-        case .comparison(let attribute, let op, _, _) where op != .notEqual:
+        case .and(let operands):
+            for operand in operands {
+                if let hint = try numberHint(operand, now: now) { return hint }
+            }
+            return nil
+        case .comparison(let attribute, let op, _, _, _) where op != .notEqual:
             guard let index = numberIndexes[attribute] else { return nil }
             var arguments: [QueryArgument] = []
             return (index, try condition(expression, now: now, arguments: &arguments), arguments)
-        case .inRange(let attribute, _, _):
+        case .inRange(let attribute, _, _, _):
             guard let index = numberIndexes[attribute] else { return nil }
             var arguments: [QueryArgument] = []
             return (index, try condition(expression, now: now, arguments: &arguments), arguments)
@@ -167,22 +164,23 @@ public struct PublicQuery: Sendable {
     /// is left.
     static func removing(_ comparison: QueryExpression, from expression: QueryExpression) -> QueryExpression? {
         if expression == comparison { return nil }
-        guard case .and(let left, let right) = expression else { return expression }
-        switch (removing(comparison, from: left), removing(comparison, from: right)) {
-        case (nil, nil): return nil
-        case (let rest?, nil), (nil, let rest?): return rest
-        case (let left?, let right?): return .and(left, right)
+        guard case .and(let operands) = expression else { return expression }
+        let rest = operands.filter { $0 != comparison }
+        switch rest.count {
+        case 0: return nil
+        case 1: return rest[0]
+        default: return .and(rest)
         }
     }
 
     /// The `public_item` columns `expression` reads (unknown attributes were rejected by the compiler).
     static func columns(_ expression: QueryExpression) -> Set<String> {
         switch expression {
-        case .and(let left, let right), .or(let left, let right):
-            return columns(left).union(columns(right))
+        case .and(let operands), .or(let operands):
+            return operands.reduce(into: []) { $0.formUnion(columns($1)) }
         case .not(let inner):
             return columns(inner)
-        case .comparison(let attribute, _, _, _), .inRange(let attribute, _, _):
+        case .comparison(let attribute, _, _, _, _), .inRange(let attribute, _, _, _):
             let sql = attributes[attribute]?.sql ?? attribute
             return [sql.hasPrefix("item.") ? String(sql.dropFirst(5)) : sql]
         }
@@ -192,14 +190,13 @@ public struct PublicQuery: Sendable {
     /// with a number joined by `&&` at the top level (engagement is a whole number: `> 10` is `>= 11`).
     static func leastEngagement(_ expression: QueryExpression) -> Double? {
         switch expression {
-        case .and(let left, let right):
-            let bounds = [leastEngagement(left), leastEngagement(right)].compactMap { $0 }
-            return bounds.max()
-        case .comparison("engagement", .greater, .number(let value), _):
+        case .and(let operands):
+            return operands.compactMap(leastEngagement).max()
+        case .comparison("engagement", .greater, .number(let value), _, _):
             return value.rounded(.down) + 1
-        case .comparison("engagement", .greaterOrEqual, .number(let value), _),
-            .comparison("engagement", .equal, .number(let value), _),
-            .inRange("engagement", .number(let value), _):
+        case .comparison("engagement", .greaterOrEqual, .number(let value), _, _),
+            .comparison("engagement", .equal, .number(let value), _, _),
+            .inRange("engagement", .number(let value), _, _):
             return value.rounded(.up)
         default:
             return nil

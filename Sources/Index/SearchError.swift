@@ -9,8 +9,8 @@ public enum SearchError: Error, Sendable, CustomStringConvertible {
     case textTooLong(limit: Int)
     /// The free text has more words than the limit.
     case tooManyWords(limit: Int)
-    /// The `CSSearchQuery` string does not parse or names an unknown attribute; the column is
-    /// 1-based, 0 when the problem is not tied to one place.
+    /// The `CSSearchQuery` string does not parse, names an unknown attribute or compares with a
+    /// value of the wrong kind; the column (1-based) is where that is written.
     case query(QuerySyntaxError)
     /// The limit of results is out of range.
     case invalidLimit(Int)

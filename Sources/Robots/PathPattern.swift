@@ -1,28 +1,22 @@
-/// RFC 9309 path patterns: `*` matches any sequence, a final `$` anchors the end; both patterns
-/// and paths are compared after the same percent-encoding normalization.
+/// RFC 9309 path patterns: `*` matches any sequence, a final `$` anchors the end; a rule's path and
+/// a URL's path are compared in one normalized form (``normalizeRule(_:)``, ``normalizePath(_:)``).
 enum PathPattern {
-    /// Percent-encodes bytes outside ASCII (and controls, space) and upper-cases existing `%xx`
-    /// escapes, so `/ä`, `/%c3%a4` and `/%C3%A4` compare equal (RFC 9309 §2.2.2).
-    static func normalize(_ text: String) -> String {
-        let bytes = Array(text.utf8)
-        var result = ""
-        result.reserveCapacity(bytes.count)
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "%"), index + 2 < bytes.count, isHex(bytes[index + 1]), isHex(bytes[index + 2]) {
-                result += "%" + String(decoding: [upper(bytes[index + 1]), upper(bytes[index + 2])], as: UTF8.self)
-                index += 3
-                continue
-            }
-            if byte >= 0x80 || byte <= 0x20 || byte == 0x7F {
-                result += "%" + hex(byte >> 4) + hex(byte & 0x0F)
-            } else {
-                result.unicodeScalars.append(Unicode.Scalar(byte))
-            }
-            index += 1
-        }
-        return result
+    /// A rule's path in the form it is compared in (RFC 9309 §2.2.2): octets that may not appear in
+    /// a URI (non-ASCII, controls, space, `"`, `<`, `>`, `\`, `^`, `` ` ``, `{`, `|`, `}`, a `%` that
+    /// starts no escape) are percent-encoded; an escape of an unreserved character (`A–Z a–z 0–9 - .
+    /// _ ~`) is decoded; every other escape keeps its meaning with upper-case hex, so `%2F` stays
+    /// apart from `/`. `*` stays the wildcard and a final `$` the anchor; `%2A`, `%24` and a `$`
+    /// elsewhere stand for the characters themselves (§2.2.3), so `/a<`, `/a%3c` and `/a%3C` are all
+    /// `/a%3C`.
+    static func normalizeRule(_ text: String) -> String {
+        normalize(Array(text.utf8), specialCharacters: true)
+    }
+
+    /// A URL's path and query in the form of ``normalizeRule(_:)``, whose `*` and `$` are characters
+    /// (`%2A`, `%24`), so that a rule matches a URL however either escapes it: `/a<d` and
+    /// `/a%3cd` are the same path.
+    static func normalizePath(_ text: String) -> String {
+        normalize(Array(text.utf8), specialCharacters: false)
     }
 
     /// Whether `pattern` matches the start of `path` (Google's robotstxt matcher: a set of
@@ -49,7 +43,8 @@ enum PathPattern {
         return true
     }
 
-    /// The path and query of a URL, `/` when empty; a path given alone is used as is.
+    /// The path and query of a URL, `/` when empty; a path given alone is used as is. The result
+    /// is still to be normalized (``normalizePath(_:)``).
     static func pathAndQuery(of url: String) -> String {
         var rest = Substring(url)
         if let scheme = rest.firstRange(of: "://") {
@@ -63,21 +58,75 @@ enum PathPattern {
         if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
         if rest.isEmpty { return "/" }
         if rest.first == "?" { rest = "/" + rest }
-        // The URL is taken as the crawler will request it, already percent-encoded: only
-        // patterns are normalized (so `/ツ` in a file matches a request for `/%E3%83%84`, while a
-        // raw `ツ` in a URL is not what a crawler sends and matches nothing encoded).
         return String(rest)
     }
 
-    private static func isHex(_ byte: UInt8) -> Bool {
-        (48...57).contains(byte) || (65...70).contains(byte) || (97...102).contains(byte)
+    /// `bytes` normalized; with `specialCharacters`, `*` and a final `$` are kept as the pattern
+    /// syntax, otherwise they are escaped like any reserved character written as a character.
+    private static func normalize(_ bytes: [UInt8], specialCharacters: Bool) -> String {
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "%"), index + 2 < bytes.count,
+                let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+            {
+                let decoded = high << 4 | low
+                if isUnreserved(decoded) { result.append(decoded) } else { appendEscape(decoded, to: &result) }
+                index += 3
+                continue
+            }
+            if byte == UInt8(ascii: "*") || byte == UInt8(ascii: "$") {
+                let isSyntax = specialCharacters && (byte == UInt8(ascii: "*") || index == bytes.count - 1)
+                if isSyntax { result.append(byte) } else { appendEscape(byte, to: &result) }
+            } else if mustEscape(byte) {
+                appendEscape(byte, to: &result)
+            } else {
+                result.append(byte)
+            }
+            index += 1
+        }
+        return String(decoding: result, as: UTF8.self)
     }
 
-    private static func upper(_ byte: UInt8) -> UInt8 {
-        (97...102).contains(byte) ? byte - 32 : byte
+    /// Octets a URI may not hold as they are (RFC 3986 §2): outside ASCII, controls, space, the
+    /// characters that are neither reserved nor unreserved, and `%` itself (an escape was read
+    /// before this is asked).
+    private static func mustEscape(_ byte: UInt8) -> Bool {
+        if byte >= 0x7F || byte <= 0x20 { return true }
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\\"), UInt8(ascii: "^"),
+            UInt8(ascii: "`"), UInt8(ascii: "{"), UInt8(ascii: "|"), UInt8(ascii: "}"), UInt8(ascii: "%"):
+            return true
+        default:
+            return false
+        }
     }
 
-    private static func hex(_ nibble: UInt8) -> String {
-        String(nibble, radix: 16, uppercase: true)
+    /// RFC 3986 unreserved: ALPHA / DIGIT / "-" / "." / "_" / "~".
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+            UInt8(ascii: "~"):
+            true
+        default:
+            false
+        }
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        default: nil
+        }
+    }
+
+    private static func appendEscape(_ byte: UInt8, to result: inout [UInt8]) {
+        let digits = Array("0123456789ABCDEF".utf8)
+        result += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]]
     }
 }

@@ -28,9 +28,11 @@ extension RobotsTxt {
     /// Group choice (RFC 9309 §2.2.1): the groups naming the agent's product token, merged; else
     /// the `*` groups. For the `Applebot` token a `Googlebot` group is used before `*`, as Apple
     /// documents. Rules: the longest matching pattern wins, an allow wins a tie, `/robots.txt`
-    /// is always allowed.
+    /// is always allowed. Patterns and the URL's path are compared, and their lengths measured, in
+    /// one percent-encoding normalized form (RFC 9309 §2.2.2), so a character matches whether either
+    /// side writes it raw or escaped.
     public func decision(for url: String, userAgent: String = "Applebot") -> Decision {
-        let path = PathPattern.pathAndQuery(of: url)
+        let path = PathPattern.normalizePath(PathPattern.pathAndQuery(of: url))
         if path == "/robots.txt" { return Decision(allowed: true, group: nil, rule: nil) }
         guard let (agent, matching) = applicableGroups(for: userAgent) else {
             return Decision(allowed: true, group: nil, rule: nil)

@@ -48,53 +48,33 @@ public struct RobotsTxt: Sendable, Hashable {
             lineNumber += 1
             guard let (key, value) = Self.record(rawLine) else { continue }
             switch key {
-            case "user-agent":
+            case .userAgent:
                 if !lastWasAgent || current == nil {
                     groups.append(Group(userAgents: [], rules: []))
                     current = groups.count - 1
                 }
                 if let current { groups[current].userAgents.append(value) }
                 lastWasAgent = true
-            case "allow", "disallow":
+            case .allow, .disallow:
                 lastWasAgent = false
                 guard let current else { continue }
-                let pattern = PathPattern.normalize(value)
-                groups[current].rules.append(Rule(allow: key == "allow", pattern: pattern, line: lineNumber))
+                let pattern = PathPattern.normalizeRule(value)
+                groups[current].rules.append(Rule(allow: key == .allow, pattern: pattern, line: lineNumber))
                 // Google (whose rules Applebot follows when it has no group of its own) reads an
                 // allowed `/dir/index.html` as also allowing `/dir/` itself.
-                if key == "allow", let directory = Self.directoryOfIndexPage(pattern) {
+                if key == .allow, let directory = Self.directoryOfIndexPage(pattern) {
                     groups[current].rules.append(Rule(allow: true, pattern: directory + "$", line: lineNumber))
                 }
-            case "crawl-delay":
+            case .crawlDelay:
                 lastWasAgent = false
                 if let current, let delay = Double(value), delay.isFinite, delay >= 0 {
                     groups[current].crawlDelay = delay
                 }
-            case "sitemap":
+            case .sitemap:
                 // Sitemap records stand outside groups (RFC 9309 §2.3.5).
                 if !value.isEmpty { sitemaps.append(value) }
-            default:
-                continue
             }
         }
-    }
-
-    /// Lines split at LF, CR or CRLF.
-    private static func lines(_ bytes: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
-        var result: [ArraySlice<UInt8>] = []
-        var start = bytes.startIndex
-        var index = bytes.startIndex
-        while index < bytes.endIndex {
-            let byte = bytes[index]
-            if byte == 0x0A || byte == 0x0D {
-                result.append(bytes[start..<min(index, start + maxLineBytes)])
-                if byte == 0x0D, index + 1 < bytes.endIndex, bytes[index + 1] == 0x0A { index += 1 }
-                start = index + 1
-            }
-            index += 1
-        }
-        if start < bytes.endIndex { result.append(bytes[start..<min(bytes.endIndex, start + maxLineBytes)]) }
-        return result
     }
 
     /// `/dir/` for a pattern `/dir/index.html` or `/dir/index.htm`; `nil` otherwise.
@@ -103,27 +83,6 @@ public struct RobotsTxt: Sendable, Hashable {
             return String(pattern.dropLast(page.count))
         }
         return nil
-    }
-
-    /// `key: value` with the comment removed, the key lowercased, both trimmed; `nil` otherwise.
-    private static func record(_ line: ArraySlice<UInt8>) -> (String, String)? {
-        var line = line
-        if let hash = line.firstIndex(of: UInt8(ascii: "#")) { line = line[line.startIndex..<hash] }
-        if let colon = line.firstIndex(of: UInt8(ascii: ":")) {
-            let key = String(decoding: line[line.startIndex..<colon], as: UTF8.self).trimmed().lowercased()
-            let value = String(decoding: line[(colon + 1)...], as: UTF8.self).trimmed()
-            return key.isEmpty ? nil : (key, value)
-        }
-        // A missing colon is a common mistake ("disallow /"); like Google's parser, accept a known
-        // key followed by white space and a value.
-        let text = String(decoding: line, as: UTF8.self).trimmed()
-        guard let space = text.firstIndex(where: { $0 == " " || $0 == "\t" }) else { return nil }
-        let key = text[..<space].lowercased()
-        let value = String(text[space...]).trimmed()
-        guard ["user-agent", "allow", "disallow", "sitemap", "crawl-delay"].contains(key), !value.isEmpty else {
-            return nil
-        }
-        return (key, value)
     }
 }
 

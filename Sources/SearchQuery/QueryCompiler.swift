@@ -51,42 +51,44 @@ public struct QueryCompiler: Sendable {
         self.caseFoldFunction = caseFoldFunction
     }
 
-    /// The condition and its arguments, in order. `now` resolves `$time` values.
-    /// - Throws: ``QuerySyntaxError`` (column 0) for an unknown attribute or a value of the wrong kind.
+    /// The condition and its arguments, in order. `now` resolves `$time` values. The SQL nests no
+    /// deeper than the query's own parentheses and `!` (see ``structure(of:leaf:)``).
+    /// - Throws: ``QuerySyntaxError`` for an unknown attribute (at the attribute's column) or a value
+    ///   of the wrong kind or an unreadable ISO 8601 date (at the value's column).
     public func compile(_ expression: QueryExpression, now: Date = Date()) throws(QuerySyntaxError) -> (
         sql: String, arguments: [QueryArgument]
     ) {
         var arguments: [QueryArgument] = []
-        let sql = try condition(expression, now: now, arguments: &arguments)
+        let sql = try Self.structure(of: expression) { leaf throws(QuerySyntaxError) in
+            try comparison(leaf, now: now, arguments: &arguments)
+        }
         return (sql, arguments)
     }
 
-    private func condition(_ expression: QueryExpression, now: Date, arguments: inout [QueryArgument])
+    /// One comparison or `InRange`, in parentheses.
+    private func comparison(_ expression: QueryExpression, now: Date, arguments: inout [QueryArgument])
         throws(QuerySyntaxError) -> String
     {
         switch expression {
-        case .and(let left, let right):
-            return "(\(try condition(left, now: now, arguments: &arguments)) AND "
-                + "\(try condition(right, now: now, arguments: &arguments)))"
-        case .or(let left, let right):
-            return "(\(try condition(left, now: now, arguments: &arguments)) OR "
-                + "\(try condition(right, now: now, arguments: &arguments)))"
-        case .not(let inner):
-            return "(NOT \(try condition(inner, now: now, arguments: &arguments)))"
-        case .inRange(let attribute, let low, let high):
-            let column = try self.column(attribute)
-            arguments.append(try argument(low, for: column, now: now))
-            arguments.append(try argument(high, for: column, now: now))
+        case .inRange(let attribute, let low, let high, let location):
+            let column = try self.column(attribute, at: location)
+            arguments.append(try argument(low, for: column, now: now, at: location.column(ofValue: 0)))
+            arguments.append(try argument(high, for: column, now: now, at: location.column(ofValue: 1)))
             return "(\(column.sql) >= ? AND \(column.sql) <= ?)"
-        case .comparison(let attribute, let op, let value, let modifiers):
-            let column = try self.column(attribute)
+        case .comparison(let attribute, let op, let value, let modifiers, let location):
+            let column = try self.column(attribute, at: location)
             if value == .any { return "(\(column.sql) IS \(op == .equal ? "NOT " : "")NULL)" }
             if column.kind == .text, case .string(let text) = value, op == .equal || op == .notEqual {
                 let match = textMatch(column.sql, text, modifiers, arguments: &arguments)
                 return op == .equal ? match : "(NOT \(match))"
             }
-            arguments.append(try argument(value, for: column, now: now))
+            arguments.append(try argument(value, for: column, now: now, at: location.column(ofValue: 0)))
             return "(\(column.sql) \(op == .equal ? "=" : op.rawValue) ?)"
+        case .and, .or, .not:
+            // Not reached from `compile`, which hands over comparisons only; correct all the same.
+            return try Self.structure(of: expression) { leaf throws(QuerySyntaxError) in
+                try comparison(leaf, now: now, arguments: &arguments)
+            }
         }
     }
 
@@ -115,17 +117,18 @@ public struct QueryCompiler: Sendable {
         return "(\(subject) = \(parameter()))"
     }
 
-    private func column(_ attribute: String) throws(QuerySyntaxError) -> QueryColumn {
+    private func column(_ attribute: String, at location: QueryLocation) throws(QuerySyntaxError) -> QueryColumn {
         guard let column = columns[attribute] else {
             throw QuerySyntaxError(
-                column: 0,
+                column: location.attribute,
                 message: "unknown attribute '\(attribute)' (known: \(columns.keys.sorted().joined(separator: ", ")))")
         }
         return column
     }
 
-    private func argument(_ value: QueryValue, for column: QueryColumn, now: Date) throws(QuerySyntaxError)
-        -> QueryArgument
+    /// `value` as an argument compared with `column`; an error at `valueColumn` when it cannot be.
+    private func argument(_ value: QueryValue, for column: QueryColumn, now: Date, at valueColumn: Int)
+        throws(QuerySyntaxError) -> QueryArgument
     {
         switch (value, column.kind) {
         case (.number(let number), .number), (.number(let number), .date): return .number(number)
@@ -133,12 +136,19 @@ public struct QueryCompiler: Sendable {
         case (.string(let text), .text): return .text(text.replacingOccurrences(of: "\\*", with: "*"))
         case (.string(let text), .date):
             guard let date = try? Date(text, strategy: .iso8601) else {
-                throw QuerySyntaxError(column: 0, message: "not an ISO 8601 date: '\(text)'")
+                throw QuerySyntaxError(column: valueColumn, message: "not an ISO 8601 date: '\(text)'")
             }
             return .number(date.timeIntervalSince1970)
         case (.number(let number), .text): return .text(String(number))
         default:
-            throw QuerySyntaxError(column: 0, message: "a value of the wrong kind for this attribute")
+            let holds =
+                switch column.kind {
+                case .text: "text"
+                case .number: "numbers"
+                case .date: "dates ($time… or an ISO 8601 string)"
+                }
+            throw QuerySyntaxError(
+                column: valueColumn, message: "a value of the wrong kind for this attribute (it holds \(holds))")
         }
     }
 

@@ -1,16 +1,50 @@
 /// A parsed `CSSearchQuery` string (SPEC §4): comparisons of attributes with values, combined with
 /// `&&`, `||`, `!` and parentheses.
+///
+/// The parser keeps `&&` and `||` chains flat: `a && b && c` and `a && (b && c)` are both
+/// `.and([a, b, c])`, and no operand of an `and` (`or`) it makes is itself an `and` (`or`), so a
+/// long chain is one list, not a deep tree.
 public indirect enum QueryExpression: Sendable, Hashable {
-    /// `attribute op value` with the value's modifiers.
-    case comparison(attribute: String, op: ComparisonOperator, value: QueryValue, modifiers: QueryModifiers)
-    /// `InRange(attribute, low, high)`: low ≤ attribute ≤ high.
-    case inRange(attribute: String, low: QueryValue, high: QueryValue)
-    /// Both.
-    case and(QueryExpression, QueryExpression)
-    /// Either.
-    case or(QueryExpression, QueryExpression)
+    /// `attribute op value` with the value's modifiers, and where it was written.
+    case comparison(
+        attribute: String, op: ComparisonOperator, value: QueryValue, modifiers: QueryModifiers,
+        location: QueryLocation = QueryLocation())
+    /// `InRange(attribute, low, high)`: low ≤ attribute ≤ high, and where it was written.
+    case inRange(attribute: String, low: QueryValue, high: QueryValue, location: QueryLocation = QueryLocation())
+    /// All of the operands (at least two).
+    case and([QueryExpression])
+    /// Any of the operands (at least two).
+    case or([QueryExpression])
     /// Not.
     case not(QueryExpression)
+}
+
+/// Where a comparison's parts were written: the 1-based columns (in characters) of its attribute and
+/// of each of its values (one for a comparison, low and high for `InRange`), so that an error about
+/// one of them can point at it; `0` for an expression that was not parsed from text.
+///
+/// Locations take no part in equality: two comparisons that say the same thing are equal wherever
+/// they were written.
+public struct QueryLocation: Sendable, Hashable {
+    /// The column of the attribute name.
+    public var attribute: Int
+    /// The columns of the values, in order.
+    public var values: [Int]
+
+    /// Creates a location.
+    public init(attribute: Int = 0, values: [Int] = []) {
+        self.attribute = attribute
+        self.values = values
+    }
+
+    /// The column of the value at `index` (0 for a comparison's value, 0 and 1 for `InRange`'s low
+    /// and high); the attribute's when it is not known.
+    public func column(ofValue index: Int) -> Int {
+        values.indices.contains(index) ? values[index] : attribute
+    }
+
+    public static func == (_: QueryLocation, _: QueryLocation) -> Bool { true }
+    public func hash(into _: inout Hasher) {}
 }
 
 /// The comparison operators of the query language.

@@ -2,12 +2,17 @@
 ///
 /// Grammar: `or := and ("||" and)*`, `and := unary ("&&" unary)*`, `unary := "!" unary | primary`,
 /// `primary := "(" or ")" | "InRange" "(" attribute "," value "," value ")" | attribute op value`.
-/// Bounded: at most 4,096 characters and 64 levels of nesting.
+/// Bounded: at most ``maxLength`` characters and ``maxDepth`` levels of nesting. Chains of `&&` and
+/// `||` are flat lists (see ``QueryExpression``), so their length costs no depth.
 public enum QueryParser {
     /// The longest query accepted.
     public static let maxLength = 4096
-    /// The deepest nesting accepted.
-    public static let maxDepth = 64
+    /// The most levels of nesting accepted, each `(` and each `!` one level. The index compiles a
+    /// level to at most five entries of SQLite's parser stack, which holds 100, and its heaviest
+    /// comparison (a word match over the keywords) and the search around the condition take about
+    /// 45 more: so 10 levels still run, and 8 leave room (`IndexTests.LongQueryTests` runs the
+    /// deepest of each shape).
+    public static let maxDepth = 8
 
     /// Parses `text`.
     /// - Throws: ``QuerySyntaxError`` naming the column and the problem.
@@ -35,28 +40,36 @@ public enum QueryParser {
         }
 
         mutating func orExpression(depth: Int) throws(QuerySyntaxError) -> QueryExpression {
-            var left = try andExpression(depth: depth)
+            var operands = [try andExpression(depth: depth)]
             while case .or = current.kind {
                 _ = advance()
-                left = .or(left, try andExpression(depth: depth))
+                operands.append(try andExpression(depth: depth))
             }
-            return left
+            guard operands.count > 1 else { return operands[0] }
+            return .or(
+                operands.flatMap { operand -> [QueryExpression] in
+                    if case .or(let inner) = operand { return inner }
+                    return [operand]
+                })
         }
 
         mutating func andExpression(depth: Int) throws(QuerySyntaxError) -> QueryExpression {
-            var left = try unary(depth: depth)
+            var operands = [try unary(depth: depth)]
             while case .and = current.kind {
                 _ = advance()
-                left = .and(left, try unary(depth: depth))
+                operands.append(try unary(depth: depth))
             }
-            return left
+            guard operands.count > 1 else { return operands[0] }
+            return .and(
+                operands.flatMap { operand -> [QueryExpression] in
+                    if case .and(let inner) = operand { return inner }
+                    return [operand]
+                })
         }
 
         mutating func unary(depth: Int) throws(QuerySyntaxError) -> QueryExpression {
-            guard depth < QueryParser.maxDepth else {
-                throw QuerySyntaxError(column: current.column, message: "nested deeper than \(QueryParser.maxDepth)")
-            }
             if case .not = current.kind {
+                try checkDepth(depth)
                 _ = advance()
                 return .not(try unary(depth: depth + 1))
             }
@@ -64,6 +77,7 @@ public enum QueryParser {
         }
 
         mutating func primary(depth: Int) throws(QuerySyntaxError) -> QueryExpression {
+            if case .open = current.kind { try checkDepth(depth) }
             let token = advance()
             switch token.kind {
             case .open:
@@ -72,13 +86,17 @@ public enum QueryParser {
                 return inner
             case .identifier(let name) where name.lowercased() == "inrange":
                 try expect(.open, "'(' after InRange")
-                let attribute = try attributeName()
+                let (attribute, attributeColumn) = try attributeName()
                 try expect(.comma, "','")
+                let lowColumn = current.column
                 let low = try value()
                 try expect(.comma, "','")
+                let highColumn = current.column
                 let high = try value()
                 try expect(.close, "')'")
-                return .inRange(attribute: attribute, low: low, high: high)
+                return .inRange(
+                    attribute: attribute, low: low, high: high,
+                    location: QueryLocation(attribute: attributeColumn, values: [lowColumn, highColumn]))
             case .identifier(let name):
                 guard case .op(let op) = current.kind else {
                     throw QuerySyntaxError(column: current.column, message: "expected a comparison after '\(name)'")
@@ -91,18 +109,27 @@ public enum QueryParser {
                 if value == .any, op != .equal, op != .notEqual {
                     throw QuerySyntaxError(column: valueToken.column, message: "'*' only compares with == or !=")
                 }
-                return .comparison(attribute: name, op: op, value: value, modifiers: modifiers)
+                return .comparison(
+                    attribute: name, op: op, value: value, modifiers: modifiers,
+                    location: QueryLocation(attribute: token.column, values: [valueToken.column]))
             default:
                 throw QuerySyntaxError(column: token.column, message: "expected an attribute, '(', '!' or InRange")
             }
         }
 
-        mutating func attributeName() throws(QuerySyntaxError) -> String {
+        /// Refuses the `(` or `!` at the current token when it would nest deeper than ``maxDepth``.
+        func checkDepth(_ depth: Int) throws(QuerySyntaxError) {
+            guard depth < QueryParser.maxDepth else {
+                throw QuerySyntaxError(column: current.column, message: "nested deeper than \(QueryParser.maxDepth)")
+            }
+        }
+
+        mutating func attributeName() throws(QuerySyntaxError) -> (name: String, column: Int) {
             let token = advance()
             guard case .identifier(let name) = token.kind else {
                 throw QuerySyntaxError(column: token.column, message: "expected an attribute name")
             }
-            return name
+            return (name, token.column)
         }
 
         mutating func value() throws(QuerySyntaxError) -> QueryValue {

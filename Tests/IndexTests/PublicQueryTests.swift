@@ -110,6 +110,12 @@ import Testing
         (#"title = "x""#, 7),
         (#"(title == "x""#, 14),
         (#"title == "x"#, 10),
+        // Found by the compiler: the attribute or the value, never column 0.
+        (#"rating > 4 && author == "x""#, 15),
+        (#"rating >= "high""#, 11),
+        (#"expirationDate < "next week""#, 18),
+        ("keywords != $time.now", 13),
+        (#"!(keywords == "a" || InRange(keywords, "a", $time.now))"#, 45),
     ])
     func syntaxErrorsNameTheirColumn(query: String, column: Int) async throws {
         do {

@@ -4,7 +4,8 @@ import Robots
 import Testing
 
 /// Google's robots.txt matcher tests restated as data (`Fixtures/conformance/robots/cases.json`,
-/// from google/robotstxt `robots_test.cc`, Apache-2.0): the RFC 9309 cases are a hard gate.
+/// from google/robotstxt `robots_test.cc`, Apache-2.0): the RFC 9309 cases are a hard gate, with
+/// the exact set of documented differences asserted both ways.
 struct RobotsCase: Sendable, CustomTestStringConvertible {
     let name: String
     let robotsTxt: String
@@ -35,17 +36,28 @@ struct RobotsCase: Sendable, CustomTestStringConvertible {
 
 @Suite("robots.txt conformance (google/robotstxt cases)")
 struct RobotsConformanceTests {
+    /// The RFC 9309 cases where Google's library and RFC 9309 §2.2.2 part (`Docs/conformance.md`):
+    /// Google compares the URL as its caller gives it, escapes as text, while the RFC normalizes both
+    /// sides first, so a raw `ツ` in the URL matches the rule's `%E3%83%84` (#3, #5) and an escape of
+    /// an unreserved character is that character (`%62%61%7A` is `baz`, #6, the RFC's own example).
+    static let expectedDifferences: Set<String> = [
+        "RobotsUnittest.ID_Encoding#3", "RobotsUnittest.ID_Encoding#5", "RobotsUnittest.ID_Encoding#6",
+    ]
+
     @Test("The corpus holds 145 cases, 72 of them RFC 9309")
     func corpus() {
         #expect(RobotsCase.all.count == 145)
         #expect(RobotsCase.all.filter { !$0.googleSpecific }.count == 72)
     }
 
-    @Test("Every RFC 9309 case passes", arguments: RobotsCase.all.filter { !$0.googleSpecific })
+    @Test(
+        "Every RFC 9309 case passes but the documented differences",
+        arguments: RobotsCase.all.filter { !$0.googleSpecific })
     func rfcCase(_ robotsCase: RobotsCase) {
+        let differs = Self.expectedDifferences.contains(robotsCase.name)
         #expect(
-            robotsCase.passes,
-            "\(robotsCase.name): \(robotsCase.url) for \(robotsCase.userAgent) should be \(robotsCase.allowed ? "allowed" : "disallowed")"
+            robotsCase.passes != differs,
+            "\(robotsCase.name): \(robotsCase.url) for \(robotsCase.userAgent): Google says \(robotsCase.allowed ? "allowed" : "disallowed")"
         )
     }
 }

@@ -86,6 +86,32 @@ struct QueryCompilerTests {
         #expect(!sql.contains("DROP") && arguments == [.text("'; DROP TABLE items; --")])
     }
 
+    @Test(
+        "the compiler's errors name the 1-based column of the attribute or the value",
+        arguments: [
+            (#"color == "red""#, 1, "unknown attribute 'color'"),
+            (#"rating >= 1 && (title == "a" || colour == "red")"#, 33, "unknown attribute 'colour'"),
+            ("InRange(colour, 1, 2)", 9, "unknown attribute 'colour'"),
+            (#"rating == "x""#, 11, "wrong kind"),
+            (#"  !(rating < "high")"#, 14, "wrong kind"),
+            ("title == $time.now", 10, "wrong kind"),
+            (#"InRange(rating, 1, "x")"#, 20, "wrong kind"),
+            ("InRange(rating, *, 3)", 17, "wrong kind"),
+            (#"published == "yesterday""#, 14, "not an ISO 8601 date: 'yesterday'"),
+            (#"InRange(published, "2026-01-01T00:00:00Z", "soon")"#, 44, "not an ISO 8601 date: 'soon'"),
+            (#"title == "x" && rating > 1 || published > "2026-13-45""#, 43, "not an ISO 8601 date"),
+        ])
+    func errorColumns(query: String, column: Int, message: String) throws {
+        let expression = try QueryParser.parse(query)
+        do {
+            _ = try Self.compiler.compile(expression, now: Self.now)
+            Issue.record("compiled: \(query)")
+        } catch {
+            #expect(error.column == column, "\(error)")
+            #expect(error.message.contains(message), "\(error)")
+        }
+    }
+
     @Test("unknown attributes and values of the wrong kind are refused")
     func refused() {
         #expect(throws: QuerySyntaxError.self) { try Self.compiler.compile(try QueryParser.parse("color == \"red\"")) }

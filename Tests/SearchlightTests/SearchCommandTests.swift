@@ -124,6 +124,26 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: missing))
     }
 
+    /// A chain of `&&` as long as the query limit allows runs (it once overflowed SQLite's parser
+    /// and exited 3), and the compiler's errors name the column like the parser's.
+    @Test func longQueriesRunAndEveryErrorNamesItsColumn() async throws {
+        let fixture = try Fixture()
+        defer { fixture.cleanUp() }
+        var query = #"title == "apple*"c"#
+        while query.count + #" && title != "zzz""#.count <= 4096 { query += #" && title != "zzz""# }
+        let long = try await CommandRunner.run(["search", "--query", query, "--store", fixture.path])
+        #expect(long.status == 0, "\(long.standardError)")
+        #expect(long.standardOutput.contains("Apple pie"))
+        let unknown = try await CommandRunner.run([
+            "search", "--query", #"title == "x" && author == "y""#, "--store", fixture.path,
+        ])
+        #expect(unknown.status == 2)
+        #expect(unknown.standardError.contains("search: column 17: unknown attribute 'author'"))
+        let kind = try await CommandRunner.run(["search", "--query", #"rating > "four""#, "--store", fixture.path])
+        #expect(kind.status == 2)
+        #expect(kind.standardError.contains("search: column 10: a value of the wrong kind"))
+    }
+
     @Test func batchPrintsOneTimedLinePerQuery() async throws {
         let fixture = try Fixture()
         defer { fixture.cleanUp() }
