@@ -135,7 +135,7 @@ public struct QueryCompiler: Sendable {
         case (.time(let time), .date), (.time(let time), .number): return .number(QueryTime.resolve(time, now: now))
         case (.string(let text), .text): return .text(text.replacingOccurrences(of: "\\*", with: "*"))
         case (.string(let text), .date):
-            guard let date = try? Date(text, strategy: .iso8601) else {
+            guard let date = QueryTime.isoDate(text) else {
                 throw QuerySyntaxError(column: valueColumn, message: "not an ISO 8601 date: '\(text)'")
             }
             return .number(date.timeIntervalSince1970)

@@ -32,7 +32,7 @@ enum QueryTime {
         let argument = String(characters[(index + 1)..<close]).trimmingCharacters(in: .whitespaces)
         if name == "iso" {
             let text = argument.trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
-            guard (try? Date(text, strategy: .iso8601)) != nil else {
+            guard Self.isoDate(text) != nil else {
                 throw QuerySyntaxError(column: index + 2, message: "not an ISO 8601 date: '\(text)'")
             }
             expression.isoText = text
@@ -66,7 +66,7 @@ enum QueryTime {
         case "this_month": return start(of: .month, adding: offset)
         case "this_year": return start(of: .year, adding: offset)
         default:
-            return expression.isoText.flatMap { try? Date($0, strategy: .iso8601) }?.timeIntervalSince1970 ?? 0
+            return expression.isoText.flatMap(Self.isoDate)?.timeIntervalSince1970 ?? 0
         }
     }
 }

@@ -54,6 +54,9 @@ struct QueryParserTests {
             ("InRange(a, 1)", 13, "expected ','"),
             ("&& a == 1", 1, "expected an attribute"),
             ("a == 1 #", 8, "unexpected '#'"),
+            (#"x > $time.iso("2027-02-30T00:00:00Z")"#, 15, "not an ISO 8601 date"),
+            (#"x > $time.iso("2027-04-31")"#, 15, "not an ISO 8601 date"),
+            (#"x > $time.iso("2027-01-01T24:00:00Z")"#, 15, "not an ISO 8601 date"),
         ])
     func errors(query: String, column: Int, message: String) {
         do {
