@@ -96,15 +96,16 @@ extension Searchlight {
                 })
         }
 
+        /// The largest `--input` list read, in bytes.
+        static let maxInputBytes = 64 << 20
+
         private func readInputURLs() throws -> [String] {
             guard let input else { return [] }
-            let data: Data
+            let data: [UInt8]
             do {
-                data =
-                    input == "-"
-                    ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: input))
+                data = try InputFile.read(input, limit: Self.maxInputBytes)
             } catch {
-                throw ValidationError("cannot read --input \(input): \(error.localizedDescription)")
+                throw ValidationError("cannot read --input \(input): \(error)")
             }
             // Split and trim as bytes: a benchmark list has tens of thousands of lines.
             let blank: Set<UInt8> = [0x20, 0x09, 0x0D]

@@ -1,57 +1,16 @@
 import ArgumentParser
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// A saved page to extract: a file (or standard input) and the URL it stands for.
 struct PageSource {
     var url: String
     var displayPath: String
     var file: URL?
 
-    /// Why a page could not be read, in the system's words or as the size limit.
-    struct ReadError: Error, CustomStringConvertible {
-        var description: String
-    }
-
     /// The page's bytes, at most `limit` of them: the crawler's body limit applies to saved pages too, so
     /// `extract - < /dev/zero` stops at the limit instead of filling memory.
-    /// - Throws: ``ReadError``: `cannot open: Permission denied`, `is a directory`, `cannot read: …`, or
-    ///   `larger than the body limit of N bytes (--max-body-size)`.
-    func read(limit: Int) throws(ReadError) -> [UInt8] {
-        let descriptor: Int32
-        if let file {
-            descriptor = open(file.path, O_RDONLY | O_CLOEXEC)
-            guard descriptor >= 0 else { throw ReadError(description: "cannot open: \(Self.systemReason())") }
-            var status = stat()
-            if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
-                close(descriptor)
-                throw ReadError(description: "cannot read: is a directory")
-            }
-        } else {
-            descriptor = STDIN_FILENO
-        }
-        defer { if file != nil { close(descriptor) } }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw ReadError(description: "cannot read: \(Self.systemReason())")
-            }
-            if count == 0 { return bytes }
-            guard bytes.count + count <= limit else {
-                throw ReadError(description: "larger than the body limit of \(limit) bytes (--max-body-size)")
-            }
-            bytes.append(contentsOf: chunk[..<count])
-        }
-    }
-
-    private static func systemReason() -> String {
-        String(cString: strerror(errno))
+    func read(limit: Int) throws(InputFile.ReadError) -> [UInt8] {
+        try InputFile.read(file?.path, limit: limit, limitName: "--max-body-size")
     }
 
     /// One page for a file or `-`; every `.html`/`.htm` below a directory, sorted by path,

@@ -28,10 +28,14 @@ extension Searchlight {
         var json = false
 
         func run() async throws {
-            guard let data = FileManager.default.contents(atPath: robotsFile) else {
-                throw RuntimeError("\(robotsFile): cannot read the file")
+            let data: [UInt8]
+            do {
+                // Far more than a crawler parses (RobotsTxt reads the first 500 KiB), still bounded.
+                data = try InputFile.read(robotsFile, limit: 64 << 20)
+            } catch {
+                throw RuntimeError("\(robotsFile): \(error)")
             }
-            let robots = RobotsTxt([UInt8](data))
+            let robots = RobotsTxt(data)
             let decision = robots.decision(for: url, userAgent: userAgent)
             let token = RobotsTxt.productToken(of: userAgent)
             if json {

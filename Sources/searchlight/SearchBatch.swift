@@ -14,8 +14,11 @@ struct SearchBatch {
     /// (or `{"line","query","error"}`) per line, then the latency percentiles on standard error.
     /// - Throws: exit 1 when some lines failed; a runtime error when the file cannot be read.
     func run(file: String) async throws {
-        guard let data = FileManager.default.contents(atPath: file) else {
-            throw RuntimeError("\(file): cannot read the file")
+        let data: [UInt8]
+        do {
+            data = try InputFile.read(file, limit: 64 << 20)
+        } catch {
+            throw RuntimeError("\(file): \(error)")
         }
         let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         guard lines.count <= Self.maxLines else { throw RuntimeError("\(file): more than \(Self.maxLines) lines") }

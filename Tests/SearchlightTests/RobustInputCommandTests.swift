@@ -57,12 +57,12 @@ struct RobustInputCommandTests {
         ])
         #expect(endless.status == 1)
         #expect(
-            endless.standardError.contains("/dev/zero: larger than the body limit of 100000 bytes (--max-body-size)"))
+            endless.standardError.contains("/dev/zero: larger than the limit of 100000 bytes (--max-body-size)"))
         let page = "<title>Big</title>" + String(repeating: "x", count: 300_000)
         let piped = try await CommandRunner.run(
             ["extract", "-", "--url", "https://example.com/", "--max-body-size", "200000"], standardInput: page)
         #expect(piped.status == 1)
-        #expect(piped.standardError.contains("-: larger than the body limit of 200000 bytes"))
+        #expect(piped.standardError.contains("-: larger than the limit of 200000 bytes (--max-body-size)"))
         let fits = try await CommandRunner.run(["extract", "-", "--url", "https://example.com/"], standardInput: page)
         #expect(fits.status == 0, "\(fits.standardError)")
         let folder = try Self.folder()
@@ -72,6 +72,27 @@ struct RobustInputCommandTests {
         let unreadable = try await CommandRunner.run(["extract", folder.path, "--url", "https://example.com/"])
         #expect(unreadable.status == 1)
         #expect(!unreadable.standardError.contains("permission"), "\(unreadable.standardError)")
+    }
+
+    @Test(
+        "Every file a command reads says why it cannot, in the system's words",
+        arguments: [
+            ["robots", "--robots-file", "DIR", "https://example.com/"],
+            ["search", "--queries", "DIR", "--store", "DIR/s.sqlite"],
+            ["fetch", "--input", "DIR"],
+            ["extract", "DIR", "--url", "https://example.com/"],
+        ])
+    func unreadableInputs(arguments: [String]) async throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("page.html"), withIntermediateDirectories: true)
+        _ = try Store(path: folder.appendingPathComponent("s.sqlite").path)
+        let outcome = try await CommandRunner.run(
+            arguments.map { $0.replacingOccurrences(of: "DIR", with: folder.path) })
+        #expect(outcome.status != 0)
+        #expect(outcome.standardError.contains("cannot read: is a directory"), "\(outcome.standardError)")
+        #expect(!outcome.standardError.contains("permission"), "\(outcome.standardError)")
     }
 
     @Test("A seed on a refused address is an error named as such, at once, with no retries")
