@@ -17,7 +17,7 @@ struct HostileSiteTests {
         defer { store.cleanUp() }
         let server = try await FixtureServer.start(site: "hostile")
         defer { Task { await server.stop() } }
-        try await crawl(seeds: [server.baseURL + "/"], into: store)
+        try await store.crawl(seeds: [server.baseURL + "/"])
         _ = try store.publish()
         let identifiers = try store.readOnly { db in
             try Row.fetchAll(db, sql: "SELECT unique_identifier, webpage_url, item_json FROM public_item")
@@ -44,7 +44,7 @@ struct HostileSiteTests {
                 ["title": "Lighthouse", "webpageURL": server.baseURL + "/tracked.html?utm_campaign=x&b=1#top"])
         }
         _ = try store.importFiles([try donationFile(lines, in: store)])
-        try await crawl(seeds: [], into: store)
+        try await store.crawl(seeds: [])
         _ = try store.publish()
         let rows = try store.readOnly { db in
             try Row.fetchAll(db, sql: "SELECT unique_identifier, webpage_url, sources FROM public_item")
@@ -61,7 +61,7 @@ struct HostileSiteTests {
         defer { store.cleanUp() }
         let server = try await FixtureServer.start(site: "hostile")
         defer { Task { await server.stop() } }
-        try await crawl(seeds: [server.baseURL + "/og-only.html"], into: store)
+        try await store.crawl(seeds: [server.baseURL + "/og-only.html"])
         let summary = try store.publish()
         #expect(summary.published == 1)
         let title = try store.readOnly { db in try String.fetchOne(db, sql: "SELECT title FROM public_item") }
@@ -79,7 +79,7 @@ struct HostileSiteTests {
         }
         _ = try store.importFiles([try donationFile(lines, in: store)])
         #expect(try store.count("SELECT count(*) FROM pending_url") == 1)
-        try await crawl(seeds: [], into: store)
+        try await store.crawl(seeds: [])
         let summary = try store.publish()
         #expect(summary.published == 1)
         #expect(summary.withheld["awaitingCrawl"] == nil)
@@ -96,13 +96,13 @@ struct HostileSiteTests {
         }
         _ = try store.importFiles([try donationFile(lines, in: store)])
         _ = try store.publish()
-        try await crawl(seeds: [], into: store)
+        try await store.crawl(seeds: [])
         let summary = try store.publish()
         #expect(summary.withheld["robotsDisallowed"] == 1, "\(summary.withheld)")
         #expect(summary.withheld["awaitingCrawl"] == nil)
         #expect(try store.count("SELECT count(*) FROM pending_url") == 0)
         // Another crawl and publish change nothing: nothing waits.
-        try await crawl(seeds: [], into: store)
+        try await store.crawl(seeds: [])
         #expect(try store.publish().withheld["robotsDisallowed"] == 1)
     }
 
@@ -112,7 +112,7 @@ struct HostileSiteTests {
         defer { store.cleanUp() }
         let server = try await FixtureServer.start(site: "hostile")
         defer { Task { await server.stop() } }
-        try await crawl(seeds: [server.baseURL + "/controls.html"], into: store)
+        try await store.crawl(seeds: [server.baseURL + "/controls.html"])
         let lines = ["a", "b", "c"].map {
             activityLine(
                 donor: $0,
@@ -153,14 +153,5 @@ struct HostileSiteTests {
         let identifiers = report.clusters.flatMap(\.members).map(\.id)
         #expect(identifiers.count == 2)
         #expect(Set(identifiers).count == 2, "\(identifiers)")
-    }
-
-    private func crawl(seeds: [String], into store: IndexTestStore) async throws {
-        let configuration = CrawlConfiguration(
-            seeds: seeds,
-            fetch: FetchConfiguration(
-                connectTimeout: .seconds(5), totalTimeout: .seconds(20), addressPolicy: .allowAll),
-            concurrency: 8, perHostConcurrency: 2, delay: 0)
-        _ = try await Crawler(configuration: configuration, store: store.open(), logger: quietLogger).run()
     }
 }

@@ -1,3 +1,5 @@
+import Crawler
+import Fetching
 import Foundation
 import GRDB
 import Index
@@ -65,6 +67,17 @@ extension IndexTestStore {
         var data = try Data(contentsOf: URL(fileURLWithPath: path))
         if let wal = try? Data(contentsOf: URL(fileURLWithPath: path + "-wal")) { data.append(wal) }
         return data
+    }
+
+    /// Crawls `seeds` (and the pending activity pages) into the store, loopback allowed, no delay.
+    func crawl(seeds: [String], plainHTTPAppSiteAssociation: Bool = false) async throws {
+        var configuration = CrawlConfiguration(
+            seeds: seeds,
+            fetch: FetchConfiguration(
+                connectTimeout: .seconds(5), totalTimeout: .seconds(20), addressPolicy: .allowAll),
+            concurrency: 8, perHostConcurrency: 2, delay: 0)
+        configuration.allowsPlainHTTPAppSiteAssociation = plainHTTPAppSiteAssociation
+        _ = try await Crawler(configuration: configuration, store: open(), logger: quietLogger).run()
     }
 
     func count(_ sql: String) throws -> Int {

@@ -18,7 +18,7 @@ import Testing
         defer { Task { await server.stop() } }
         await server.setBehaviour(.redirect(status: 301, location: "/recipes/lemon-tart.html"), for: "/old-tart.html")
         let base = server.baseURL
-        try await crawl(seeds: [base + "/"], into: store)
+        try await store.crawl(seeds: [base + "/"], plainHTTPAppSiteAssociation: true)
 
         let example = try String(contentsOf: Fixtures.file("donations/example.jsonl"), encoding: .utf8)
             .replacingOccurrences(of: "{{origin}}", with: base)
@@ -52,7 +52,7 @@ import Testing
                 "\(base)/old-tart.html", "\(base)/recipes/secret.html",
                 "https://recipes.example.com/recipes/rye-loaf.html",
             ])
-        try await crawl(seeds: [], into: store)  // only the pending pages
+        try await store.crawl(seeds: [], plainHTTPAppSiteAssociation: true)  // only the pending pages
         #expect(try store.count("SELECT count(*) FROM pending_url") == 0)
         let second = try store.publish()
 
@@ -100,15 +100,5 @@ import Testing
         #expect(rye.matchedBy == ["canonical"])
         #expect(report.summary.published == 7)
         #expect(report.clusters.first?.published == false)  // withheld clusters are listed first
-    }
-
-    private func crawl(seeds: [String], into store: IndexTestStore) async throws {
-        var configuration = CrawlConfiguration(
-            seeds: seeds,
-            fetch: FetchConfiguration(
-                connectTimeout: .seconds(5), totalTimeout: .seconds(20), addressPolicy: .allowAll),
-            concurrency: 8, perHostConcurrency: 2, delay: 0)
-        configuration.allowsPlainHTTPAppSiteAssociation = true
-        _ = try await Crawler(configuration: configuration, store: store.open(), logger: quietLogger).run()
     }
 }
