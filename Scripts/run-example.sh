@@ -59,7 +59,7 @@ echo "== publish: deduplicate pages and donations, apply the eligibility gate, b
 "$bin/searchlight" publish --store "$store"
 
 echo
-echo "== crawl the activity pages publish queued (never crawled before), then publish again"
+echo "== crawl the activity pages the import queued (never crawled before), then publish again"
 "$bin/searchlight" crawl --store "$store" --allow-private-network --plain-http-app-site-association >/dev/null || true
 "$bin/searchlight" publish --store "$store"
 
