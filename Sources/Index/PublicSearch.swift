@@ -43,7 +43,7 @@ public struct PublicSearch: Sendable {
     /// The most items a word may be in for bm25 to rank (its setup reads every match of every
     /// word), and for a long last word to be matched as a prefix.
     public static let wordRankLimit = 20_000
-    /// bm25 weights of title, description and keywords (the column order of `public_fts`).
+    /// bm25 weights of title, description and keywords (the column order of `public_fts` and of `public_grams`).
     public static let columnWeights = (title: 10.0, description: 1.0, keywords: 5.0)
 
     /// The limits of one search (lowered by tests to reach every regime with few rows).
