@@ -61,8 +61,9 @@ public struct FullTextQuery: Sendable, Hashable {
     /// doclists of every word it begins before the first match comes out.
     static let indexedPrefixLengths = 2...6
 
-    /// The FTS5 expression: each word quoted, the last one with `*` when it has two or more
-    /// characters, joined by `AND`; `nil` when there is no word. Each word holds only letters, digits
+    /// The FTS5 expression (of the word index, or of the gram index when ``index`` is `.grams`): each
+    /// word quoted, the last one with `*` when it has two or more characters, joined by `AND`; `nil`
+    /// when there is no word. Each word holds only letters, digits
     /// and marks, and any `"` is doubled regardless, so the string can never leave its quotes.
     public var matchExpression: String? { matchExpression(columns: nil) }
 
@@ -83,7 +84,8 @@ public struct FullTextQuery: Sendable, Hashable {
     }
 
     /// Word `index` as an FTS5 phrase: quoted, with `*` when it is the last word, `prefix` is true
-    /// and it has two or more characters.
+    /// and it has two or more characters. A word of an unspaced script in a query of the gram index is
+    /// the phrase of its pairs (``gramPhrase(_:prefix:)``).
     func phrase(at index: Int, prefix: Bool = true) -> String {
         let word = words[index]
         let isPrefix = prefix && index == words.count - 1 && word.unicodeScalars.count > 1

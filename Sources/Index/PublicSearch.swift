@@ -28,6 +28,10 @@ import Store
 /// and is itself a word of more than ``wordRankLimit`` items, it matches whole: FTS5 would first
 /// merge the matches of every word it begins.
 ///
+/// Text with a word of a script written without spaces (`ガイド`) reads the gram index (`public_grams`,
+/// ``FullTextQuery``) in place of the word index (`public_fts`), by the same statements: both have the
+/// same columns and the item id as rowid. Other text reads the word index only.
+///
 /// With only a query, the score is the boost: items are read in id (rank) order, at most
 /// `exactRankLimit + 1` of them; up to the limit they are all sorted by boost and counted exactly,
 /// beyond it the first page in rank order is sorted by boost and the total is a lower bound.
