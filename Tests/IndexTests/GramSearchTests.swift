@@ -138,6 +138,23 @@ import Testing
         #expect(found == expected, "\(text)")
     }
 
+    /// The longest text a query may have, as one run or as lone marks, is a bounded phrase, never an
+    /// error; FTS5 syntax typed among such letters stays text.
+    @Test(arguments: [
+        (String(repeating: "京都の港", count: FullTextQuery.maxLength / 4), []),
+        (String(repeating: "\u{3099}", count: FullTextQuery.maxLength), []),
+        (#"ガイド" OR "京都"#, []),
+        ("ガイド*", ["glued", "harbour", "osaka"]),
+        ("NEAR(ガイド 京都)", []),
+        ("{title}: ガイド", []),
+    ])
+    func hostileTextStaysText(text: String, expected: [String]) async throws {
+        let store = try Self.published(Self.items)
+        defer { store.cleanUp() }
+        let found = try await Self.identifiers(store, text)
+        #expect(found.sorted() == expected, "\(text)")
+    }
+
     /// Latin searches still read the word index alone, as before: `kyoto` is a whole token there only
     /// where it stands apart, and the glued `Nagoyaガイドbook` is one token of the word index.
     @Test func latinQueriesReadTheWordIndexAsBefore() async throws {
