@@ -18,6 +18,7 @@
 #   RECORDS=1000000     donation records (the first argument overrides it)
 #   PAGES=100000        pages of the crawled site (crawl_site.py --small; plus PAGES/400 sitemap-only)
 #   RUNS=2              measured runs at THRESHOLD (each on a fresh copy of the template store)
+#   CJK_SHARE=0         share of titles, descriptions, keywords written without spaces (index_data.py Text)
 #   THRESHOLD=1         --engagement-threshold of the measured runs (1: nearly every record publishes)
 #   EXTRA_THRESHOLDS=3  one more run at each of these thresholds (import and publish only; "" for none)
 #   SEARCH_REPEAT=5     passes over the query mix per FTS search measurement (after one warm-up pass)
@@ -45,6 +46,7 @@ set -euo pipefail
 RECORDS=${1:-${RECORDS:-1000000}}
 PAGES=${PAGES:-100000}
 RUNS=${RUNS:-2}
+CJK_SHARE=${CJK_SHARE:-0}
 THRESHOLD=${THRESHOLD:-1}
 EXTRA_THRESHOLDS=${EXTRA_THRESHOLDS-3}
 SEARCH_REPEAT=${SEARCH_REPEAT:-5}
@@ -222,11 +224,12 @@ fi
 # 4. Donations (cached by size, seed, template and generator).
 # ---------------------------------------------------------------------------------------------
 data_key=$(cat "$DATA" <(stat -c '%s %Y' "$TEMPLATE") | sha256sum | cut -c1-12)
-DONATIONS="$CACHE/donations-r$RECORDS-s$SEED-$data_key"
+DONATIONS="$CACHE/donations-r$RECORDS-s$SEED-c$CJK_SHARE-$data_key"
 if [ ! -s "$DONATIONS/manifest.json" ]; then
     log "generating $RECORDS donation records (seed $SEED) into ${DONATIONS#"$REPO"/}"
     rm -rf "$DONATIONS"
-    python3 "$DATA" donations --store "$TEMPLATE" --records "$RECORDS" --seed "$SEED" --out "$DONATIONS.tmp" >/dev/null
+    python3 "$DATA" donations --store "$TEMPLATE" --records "$RECORDS" --seed "$SEED" --cjk-share "$CJK_SHARE" \
+        --out "$DONATIONS.tmp" >/dev/null
     mv "$DONATIONS.tmp" "$DONATIONS"
 else
     log "reusing the donations in ${DONATIONS#"$REPO"/}"

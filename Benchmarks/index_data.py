@@ -82,24 +82,47 @@ def make_vocabulary(rng):
 
 
 class Text:
-    """Zipf-distributed words (weight 1/rank) from the vocabulary."""
+    """Zipf-distributed words (weight 1/rank) from the vocabulary.
 
-    def __init__(self, rng):
+    With `cjk_share`, that share of titles, descriptions and keyword lists is instead made of made-up
+    Japanese/Chinese words run together (search_data.py's vocabulary), drawn from a second generator:
+    the Latin text drawn is the same as without them, only replaced."""
+
+    def __init__(self, rng, cjk_share=0.0, cjk_seed=0):
         self.rng = rng
         self.words = make_vocabulary(rng)
         self.cumulative = list(itertools.accumulate(1.0 / rank for rank in range(1, VOCABULARY + 1)))
+        self.cjk_share = cjk_share
+        if cjk_share:
+            from search_data import PARTICLES, cjk_vocabulary
+            self.cjk_rng = random.Random(cjk_seed)
+            self.cjk_words = cjk_vocabulary(self.cjk_rng, 5_000)
+            self.cjk_cumulative = list(itertools.accumulate(1.0 / rank for rank in range(1, 5_001)))
+            self.particles = PARTICLES
 
     def sample(self, count):
         return self.rng.choices(self.words, cum_weights=self.cumulative, k=count)
 
+    def cjk(self, count):
+        """`count` words without spaces, run together with a particle between some, or None."""
+        if not self.cjk_share or self.cjk_rng.random() >= self.cjk_share:
+            return None
+        words = self.cjk_rng.choices(self.cjk_words, cum_weights=self.cjk_cumulative, k=count)
+        return "".join(w + (self.cjk_rng.choice(self.particles) if self.cjk_rng.random() < 0.3 else "") for w in words)
+
     def title(self):
-        return " ".join(self.sample(self.rng.randint(2, 7))).capitalize()
+        latin = " ".join(self.sample(self.rng.randint(2, 7))).capitalize()
+        return self.cjk(len(latin.split()) or 1) or latin
 
     def description(self):
-        return " ".join(self.sample(self.rng.randint(8, 30))).capitalize() + "."
+        latin = " ".join(self.sample(self.rng.randint(8, 30))).capitalize() + "."
+        cjk = self.cjk(len(latin.split()))
+        return cjk + "。" if cjk else latin
 
     def keywords(self):
-        return self.sample(self.rng.randint(0, 5))
+        latin = self.sample(self.rng.randint(0, 5))
+        cjk = self.cjk(1) if latin else None
+        return [cjk] + latin[1:] if cjk else latin
 
 
 def page_urls(store):
@@ -142,7 +165,7 @@ def spell(rng, url):
 class Generator:
     def __init__(self, args, urls):
         self.rng = random.Random(args.seed)
-        self.text = Text(self.rng)
+        self.text = Text(self.rng, args.cjk_share, args.seed + 2)
         self.urls = urls
         self.records = args.records
         origin = urls[0].split("://", 1)[1].split("/", 1)[0]
@@ -655,6 +678,8 @@ def main():
     d.add_argument("--records", type=int, default=1_000_000)
     d.add_argument("--seed", type=int, default=11)
     d.add_argument("--out", required=True)
+    d.add_argument("--cjk-share", type=float, default=0.0,
+                   help="share of titles, descriptions and keywords written without spaces (see Text)")
     s = sub.add_parser("sqlsearch")
     s.add_argument("--store", required=True)
     s.add_argument("--queries", required=True)

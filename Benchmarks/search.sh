@@ -7,7 +7,9 @@
 # The mix (Benchmarks/search_data.py --queries): per round 10 each of a common word (Zipf rank ~10–37),
 # a mid-frequency word (~rank 400–730), a rare word (~rank 12,000–16,500), two words (a very common one
 # and a mid one), a 2-letter prefix, a 3-letter prefix and a CSSearchQuery alone (`rating > 4`,
-# `engagement >= 1000`, a title prefix with `cd`, …); ROUNDS rounds (default 5: 350 searches).
+# `engagement >= 1000`, a title prefix with `cd`, …), and, in the gram index, a word of text written without
+# spaces (a made-up Japanese/Chinese word inside runs of them, on 10% of the items: CJK_SHARE), one character
+# of such text, and a very common Latin word with one; ROUNDS rounds (default 5: 500 searches).
 # Item ids are assigned as the publisher assigns them (static rank order, Sources/Store/ItemRankOrder.swift).
 # Prints searchlight's own summary line (p50, p99, max) and p50/p99 per kind. The data goes to a
 # temporary folder and is removed (KEEP_TMP=1 keeps it; DATA=FOLDER reuses it). TEXT_ONLY=1 runs the
@@ -32,7 +34,8 @@ else
     TMP=$(mktemp -d)
     [[ "${KEEP_TMP:-0}" == 1 ]] || trap 'rm -rf "$TMP"' EXIT
     "$BIN" crawl --store "$TMP/store.sqlite" >/dev/null  # creates an empty store with the real schema
-    python3 Benchmarks/search_data.py "$TMP/store.sqlite" --items "$ITEMS" --queries "$TMP/mix.txt"
+    python3 Benchmarks/search_data.py "$TMP/store.sqlite" --items "$ITEMS" --queries "$TMP/mix.txt" \
+        --cjk-share "${CJK_SHARE:-0.1}"
 fi
 if [[ "${OPTIMIZE:-0}" == 1 ]]; then
     sqlite3 "$TMP/store.sqlite" "INSERT INTO public_fts(public_fts) VALUES('optimize')"
@@ -45,9 +48,10 @@ for _ in $(seq "$ROUNDS"); do cat "$TMP/round.txt"; done >"$TMP/queries.txt"
 "$BIN" search --queries "$TMP/queries.txt" --store "$TMP/store.sqlite" >"$TMP/out.jsonl"
 python3 - "$TMP/out.jsonl" "$TMP/mix.txt" <<'PY'
 import json, math, sys
-kinds = ["common", "mid", "rare", "two words", "2-letter prefix", "3-letter prefix", "query"]
+kinds = ["common", "mid", "rare", "two words", "2-letter prefix", "3-letter prefix", "query",
+         "cjk word", "cjk char", "latin + cjk"]
 rows = [json.loads(line) for line in open(sys.argv[1])]
-# Each line of the mix is of kind (its index mod 7); a searched line maps back by its text.
+# Each line of the mix is of kind (its index mod the number of kinds); a searched line maps back by its text.
 kind_of = {}
 for i, line in enumerate(l.strip() for l in open(sys.argv[2]) if l.strip()):
     kind_of.setdefault(line[2:].strip() if line.startswith("q:") else line, kinds[i % len(kinds)])

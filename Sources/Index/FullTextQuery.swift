@@ -1,3 +1,5 @@
+import Store
+
 /// Free text typed by a user, turned into a safe FTS5 `MATCH` expression for the public index.
 ///
 /// The text is split the way the index's `unicode61` tokenizer splits (runs of letters, digits and
@@ -13,6 +15,12 @@
 /// keeps no one-character prefixes. (Only one prefix per query also keeps a search cheap: a prefix
 /// longer than the index's prefix lengths merges the doclists of every word it begins.)
 /// Case and diacritics never matter (`creme` finds "Crème"): the tokenizer folds both sides.
+///
+/// A word with letters of a script written without spaces (Japanese, Chinese, Thai, …) is found inside
+/// longer runs of such letters (`ガイド` finds "京都の港ガイド"): a query with such a word reads the gram
+/// index instead of the word index, every word of it (see ``FullTextIndex``, `Store.GramText`). There
+/// such a word matches wherever it is a substring of a run, so it needs no prefix to match as it is
+/// typed; a one-character one matches every run that has the character.
 public struct FullTextQuery: Sendable, Hashable {
     /// The most characters of text read; longer text is rejected, not truncated.
     public static let maxLength = 1_024
@@ -21,6 +29,8 @@ public struct FullTextQuery: Sendable, Hashable {
 
     /// The words of the text, in order, as typed (folding is the tokenizer's job).
     public let words: [String]
+    /// The index the words are looked up in.
+    let index: FullTextIndex
 
     /// Splits `text` into words.
     /// - Throws: ``SearchError/textTooLong`` or ``SearchError/tooManyWords`` past the bounds.
@@ -40,6 +50,7 @@ public struct FullTextQuery: Sendable, Hashable {
         if !current.isEmpty { words.append(String(current)) }
         guard words.count <= Self.maxWords else { throw .tooManyWords(limit: Self.maxWords) }
         self.words = words
+        index = words.contains(where: GramText.containsUnspaced) ? .grams : .words
     }
 
     /// Whether the text had no word to search for (empty, spaces or punctuation only).
@@ -50,14 +61,16 @@ public struct FullTextQuery: Sendable, Hashable {
     /// doclists of every word it begins before the first match comes out.
     static let indexedPrefixLengths = 2...6
 
-    /// The FTS5 expression: each word quoted, the last one with `*` when it has two or more
-    /// characters, joined by `AND`; `nil` when there is no word. Each word holds only letters, digits
+    /// The FTS5 expression (of the word index, or of the gram index when ``index`` is `.grams`): each
+    /// word quoted, the last one with `*` when it has two or more characters, joined by `AND`; `nil`
+    /// when there is no word. Each word holds only letters, digits
     /// and marks, and any `"` is doubled regardless, so the string can never leave its quotes.
     public var matchExpression: String? { matchExpression(columns: nil) }
 
     /// Whether the last word is matched as a prefix longer than the index's prefix lengths.
     var lastWordIsLongPrefix: Bool {
-        (words.last?.unicodeScalars.count ?? 0) > Self.indexedPrefixLengths.upperBound
+        guard let last = words.last, !isGramWord(last) else { return false }
+        return last.unicodeScalars.count > Self.indexedPrefixLengths.upperBound
     }
 
     /// ``matchExpression`` restricted to `columns` of the index (every word must be in one of them),
@@ -71,23 +84,23 @@ public struct FullTextQuery: Sendable, Hashable {
     }
 
     /// Word `index` as an FTS5 phrase: quoted, with `*` when it is the last word, `prefix` is true
-    /// and it has two or more characters.
+    /// and it has two or more characters. A word of an unspaced script in a query of the gram index is
+    /// the phrase of its pairs (``gramPhrase(_:prefix:)``).
     func phrase(at index: Int, prefix: Bool = true) -> String {
         let word = words[index]
-        let quoted = "\"" + word.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-        return prefix && index == words.count - 1 && word.unicodeScalars.count > 1 ? quoted + "*" : quoted
+        let isPrefix = prefix && index == words.count - 1 && word.unicodeScalars.count > 1
+        if isGramWord(word) { return Self.gramPhrase(word, prefix: isPrefix) ?? Self.quoted(word) }
+        return isPrefix ? Self.quoted(word) + "*" : Self.quoted(word)
+    }
+
+    /// `text` as an FTS5 string: in quotes, any `"` doubled.
+    static func quoted(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
     /// `unicode61`'s token characters (general categories L*, N*, Co), plus combining marks so a
     /// decomposed "é" stays in its word (inside quotes FTS5 re-tokenizes it the same way as the text).
     static func isTokenScalar(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
-        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-            .decimalNumber, .letterNumber, .otherNumber, .privateUse,
-            .nonspacingMark, .spacingMark, .enclosingMark:
-            return true
-        default:
-            return false
-        }
+        GramText.isTokenScalar(scalar)
     }
 }

@@ -10,7 +10,12 @@ extension PublicSearch.Plan {
         (["title"], 200), (["title", "keywords"], 100), (nil, 0),
     ]
 
-    static let joined = "public_fts JOIN public_item AS item ON item.id = public_fts.rowid"
+    /// The full-text index the text is looked up in: the word index, or the gram index for words of
+    /// scripts written without spaces (``FullTextQuery``); both are read the same way.
+    var fullText: String { (text?.index ?? .words).table }
+
+    /// The full-text index joined with the items.
+    var joined: String { "\(fullText) JOIN public_item AS item ON item.id = \(fullText).rowid" }
 
     func run(_ db: Database) throws -> SearchResults {
         guard let text, !text.isEmpty else { return try runQueryOnly(db) }
@@ -39,9 +44,9 @@ extension PublicSearch.Plan {
 
     /// The condition on a `MATCH` of `match` (and the query, when `filtered`), with its arguments.
     private func condition(match: String, filtered: Bool = true) -> (sql: String, arguments: StatementArguments) {
-        guard filtered, let filter else { return ("public_fts MATCH ?", [match]) }
-        let (sql, arguments) = filterCondition(filter, id: "public_fts.rowid")
-        return ("public_fts MATCH ? AND \(sql)", [match] + arguments)
+        guard filtered, let filter else { return ("\(fullText) MATCH ?", [match]) }
+        let (sql, arguments) = filterCondition(filter, id: "\(fullText).rowid")
+        return ("\(fullText) MATCH ? AND \(sql)", [match] + arguments)
     }
 
     /// The query's condition, and its rank bound on the item id `id` (FTS5 and the table both seek to
@@ -64,7 +69,7 @@ extension PublicSearch.Plan {
     private func count(_ db: Database, match: String, filtered: Bool, upTo limit: Int) throws -> Int {
         let (condition, arguments) = condition(match: match, filtered: filtered)
         // Counting needs the items only for a query's condition: FTS5 alone counts far faster.
-        let from = filtered && filter != nil ? Self.joined : "public_fts"
+        let from = filtered && filter != nil ? joined : fullText
         return try Int.fetchOne(
             db, sql: "SELECT count(*) FROM (SELECT 1 FROM \(from) WHERE \(condition) LIMIT ?)",
             arguments: arguments + [limit + 1]) ?? 0
@@ -86,13 +91,13 @@ extension PublicSearch.Plan {
     private func rankAll(_ db: Database, match: String) throws -> [SearchHit] {
         let (condition, arguments) = condition(match: match)
         let weights = PublicSearch.columnWeights
-        let bm25 = "bm25(public_fts, \(weights.title), \(weights.description), \(weights.keywords))"
-        let score = "\(ItemRankOrder.boostSQL(id: "public_fts.rowid")) - \(bm25)"
-        let from = filter == nil ? "public_fts" : Self.joined
+        let bm25 = "bm25(\(fullText), \(weights.title), \(weights.description), \(weights.keywords))"
+        let score = "\(ItemRankOrder.boostSQL(id: "\(fullText).rowid")) - \(bm25)"
+        let from = filter == nil ? fullText : joined
         let scores = try Row.fetchAll(
             db,
             sql: """
-                SELECT public_fts.rowid AS id, \(score) AS score FROM \(from) WHERE \(condition)
+                SELECT \(fullText).rowid AS id, \(score) AS score FROM \(from) WHERE \(condition)
                 ORDER BY score DESC, id LIMIT ?
                 """,
             arguments: arguments + [limit]
@@ -111,8 +116,8 @@ extension PublicSearch.Plan {
             let rows = try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT public_fts.rowid AS id, item.boost AS boost FROM \(Self.joined) WHERE \(condition)
-                    ORDER BY public_fts.rowid LIMIT ?
+                    SELECT \(fullText).rowid AS id, item.boost AS boost FROM \(joined) WHERE \(condition)
+                    ORDER BY \(fullText).rowid LIMIT ?
                     """,
                 arguments: arguments + [limit])
             for row in rows where page.count < limit {

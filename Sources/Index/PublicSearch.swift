@@ -28,6 +28,10 @@ import Store
 /// and is itself a word of more than ``wordRankLimit`` items, it matches whole: FTS5 would first
 /// merge the matches of every word it begins.
 ///
+/// Text with a word of a script written without spaces (`ガイド`) reads the gram index (`public_grams`,
+/// ``FullTextQuery``) in place of the word index (`public_fts`), by the same statements: both have the
+/// same columns and the item id as rowid. Other text reads the word index only.
+///
 /// With only a query, the score is the boost: items are read in id (rank) order, at most
 /// `exactRankLimit + 1` of them; up to the limit they are all sorted by boost and counted exactly,
 /// beyond it the first page in rank order is sorted by boost and the total is a lower bound.
@@ -43,7 +47,7 @@ public struct PublicSearch: Sendable {
     /// The most items a word may be in for bm25 to rank (its setup reads every match of every
     /// word), and for a long last word to be matched as a prefix.
     public static let wordRankLimit = 20_000
-    /// bm25 weights of title, description and keywords (the column order of `public_fts`).
+    /// bm25 weights of title, description and keywords (the column order of `public_fts` and of `public_grams`).
     public static let columnWeights = (title: 10.0, description: 1.0, keywords: 5.0)
 
     /// The limits of one search (lowered by tests to reach every regime with few rows).

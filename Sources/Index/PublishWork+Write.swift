@@ -24,9 +24,11 @@ extension PublishWork {
                 DELETE FROM temp.publish_gone;
                 DELETE FROM temp.publish_new;
                 """)
+        try Self.prepareGrams(db)
         let gone = try db.cachedStatement(sql: "INSERT OR IGNORE INTO temp.publish_gone (cluster_id) VALUES (?)")
         for id in removed { try gone.execute(arguments: [id]) }
         for entry in changed { if let id = entry.storedID { try gone.execute(arguments: [id]) } }
+        try Self.removeGrams(db)
         // In id order, as the insertions below: FTS5 writes out its pending changes whenever a rowid is not
         // above the previous one, and 9,500 deletions in cluster order took 15 s instead of 1.9 s.
         try db.execute(
@@ -59,6 +61,7 @@ extension PublishWork {
                 DELETE FROM temp.publish_gone;
                 DELETE FROM temp.publish_new;
                 """)
+        try Self.addGrams(db)
         var added = 0
         // A crawl may have fetched the URL since the snapshot: queue only what is still unfetched.
         let addPending = try db.cachedStatement(
@@ -113,6 +116,7 @@ private struct ClusterStatements {
     let insert: Statement
     let insertItem: Statement
     let noteNew: Statement
+    let noteGrams: Statement
 
     init(_ db: Database) throws {
         update = try db.cachedStatement(
@@ -133,6 +137,7 @@ private struct ClusterStatements {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
         noteNew = try db.cachedStatement(sql: "INSERT INTO temp.publish_new (id) VALUES (?)")
+        noteGrams = try db.cachedStatement(sql: PublishWork.noteGramsSQL)
     }
 
     func write(_ change: PublishWork.Change, publishedAt: Double, sequence: inout Int64, db: Database) throws {
@@ -163,5 +168,8 @@ private struct ClusterStatements {
             Store.foldedPrefix(item.title),
         ])
         try noteNew.execute(arguments: [id])
+        if let grams = change.grams {
+            try noteGrams.execute(arguments: [id, grams.title, grams.description, grams.keywords])
+        }
     }
 }

@@ -2,6 +2,7 @@ import Bridge
 import Foundation
 import GRDB
 import Markup
+import Store
 
 /// One publish, computed from a read snapshot and then written in one transaction.
 struct PublishWork {
@@ -15,6 +16,9 @@ struct PublishWork {
         var membersJSON: String
         var validUntil: Double?
         var item: PublicItemRow?
+        /// The item's row of the gram index when it has text written without spaces, computed with the
+        /// item on the builder's thread (the writer only copies it).
+        var grams: GramRow?
     }
 
     var summary = PublishSummary()
@@ -101,7 +105,10 @@ struct PublishWork {
             return Change(
                 storedID: storedID, key: plan.key, fingerprint: plan.fingerprint, reason: reason,
                 matchedBy: plan.matchedBy, membersJSON: Self.membersJSON(plan, input: input),
-                validUntil: plan.validUntil, item: item)
+                validUntil: plan.validUntil, item: item,
+                grams: item.flatMap {
+                    GramText.row(title: $0.title, description: $0.description, keywords: $0.keywords)
+                })
         }
     }
 

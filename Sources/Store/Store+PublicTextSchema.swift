@@ -13,7 +13,7 @@ extension Store {
     ///   publish rewrite it (the same path as a member that expires), so the index is rebuilt under the
     ///   rules once, with no change to what a publish reads.
     static func registerPublicTextSchema(in migrator: inout DatabaseMigrator) {
-        migrator.registerMigration("v9-public-text") { db in
+        migrator.registerMigration("v10-public-text") { db in
             try db.execute(
                 sql: """
                     UPDATE page SET title = json_extract(item_json, '$.attributeSet.title')

@@ -14,6 +14,7 @@ extension Store {
         registerNumberIndexSchema(in: &migrator)
         registerTitleFoldSchema(in: &migrator)
         registerSearchIndexSchema(in: &migrator)
+        registerGramIndexSchema(in: &migrator)
         registerPublicTextSchema(in: &migrator)
         return migrator
     }()
