@@ -75,7 +75,7 @@ enum PublishedItemBuilder {
             case .object(let members) = block.value
         {
             base = members
-            if case .object(let set)? = block.value["attributeSet"] { attributes = set }
+            if case .object(let set)? = block.value["attributeSet"] { attributes = attributesWithSafeURLs(set) }
         }
         func fill(_ key: String, _ value: JSONValue?) {
             guard let value, !attributes.contains(where: { $0.key == key }) else { return }
@@ -100,9 +100,9 @@ enum PublishedItemBuilder {
         if let url = page?.canonicalURL { item.append(("webpageURL", .string(url))) }
         item.append(("sources", .array(sources.map(JSONValue.string))))
         item.append(("attributeSet", .object(attributes)))
-        let deepLinks = base.first { $0.key == "deepLinks" }?.value.withoutControlCharacters()
-        item.append(("deepLinks", deepLinks ?? .array([])))
-        if let action = base.first(where: { $0.key == "searchAction" }) {
+        let deepLinks = base.first { $0.key == "deepLinks" }?.value
+        item.append(("deepLinks", deepLinksWithSafeURLs(deepLinks).withoutControlCharacters()))
+        if let action = base.first(where: { $0.key == "searchAction" }), isSafe(action.value, .web) {
             item.append((action.key, action.value.withoutControlCharacters()))
         }
         item.append(("engagement", .number(String(plan.engagement))))

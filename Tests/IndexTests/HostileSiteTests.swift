@@ -137,6 +137,35 @@ struct HostileSiteTests {
         }
     }
 
+    @Test("A page stored with unsafe URLs before they were refused publishes none of them")
+    func unsafeURLsInAnOlderStore() async throws {
+        let store = try IndexTestStore()
+        defer { store.cleanUp() }
+        let server = try await FixtureServer.start(site: "hostile")
+        defer { Task { await server.stop() } }
+        try await store.crawl(seeds: [server.baseURL + "/tracked.html"])
+        // What a crawler before the URL rules stored for an unsafe page.
+        let queue = try DatabaseQueue(path: store.path)
+        try queue.inDatabase { db in
+            try db.execute(
+                sql: """
+                    UPDATE page SET item_json = json_set(item_json,
+                        '$.attributeSet.thumbnailURL', 'javascript:alert(1)',
+                        '$.attributeSet.media', json('[{"kind":"video","url":"vbscript:x"}]'),
+                        '$.deepLinks', json('[{"kind":"appLinks","appStoreID":"123","url":"JaVaScRiPt:alert(2)"}]'),
+                        '$.searchAction', 'data:text/html,x')
+                    """)
+        }
+        try queue.close()
+        _ = try store.publish()
+        let json = try #require(
+            try store.readOnly { db in try String.fetchOne(db, sql: "SELECT item_json FROM public_item") })
+        for scheme in ["javascript", "vbscript", "data:"] {
+            #expect(!json.lowercased().contains(scheme), "\(json)")
+        }
+        #expect(json.contains("\"appStoreID\":\"123\""))
+    }
+
     @Test("Report members without a persistentIdentifier each keep an identifier of their own")
     func distinctMemberIdentifiers() throws {
         let store = try IndexTestStore()
