@@ -2,12 +2,6 @@ import Fetching
 import Store
 
 extension CrawlLoop {
-    /// The outcome of a URL skipped because its host's robots.txt could not be read.
-    static let robotsUnavailableOutcome = "robots-unavailable"
-
-    /// The outcome (and the error kind) of a URL on a host whose address the address policy refuses.
-    static let addressRefusedOutcome = "address-refused"
-
     /// URLs read from the store per host at a time.
     static let bufferSize = 64
 
@@ -166,13 +160,13 @@ extension CrawlLoop {
                 switch status {
                 case .unavailable(let reason, _):
                     complete(
-                        url, state: .skipped, outcome: Self.robotsUnavailableOutcome, detail: reason,
-                        counter: Self.robotsUnavailableOutcome)
+                        url, state: .skipped, outcome: FrontierURL.robotsUnavailableOutcome, detail: reason,
+                        counter: FrontierURL.robotsUnavailableOutcome)
                     continue
                 case .refused(let reason):
                     complete(
-                        url, state: .failed, outcome: Self.addressRefusedOutcome, detail: reason,
-                        counter: Self.addressRefusedOutcome)
+                        url, state: .failed, outcome: FrontierURL.addressRefusedOutcome, detail: reason,
+                        counter: FrontierURL.addressRefusedOutcome)
                     continue
                 case .rules, .allowAll:
                     break

@@ -53,7 +53,7 @@ extension CrawlLoop {
                 }
             case .refused(let reason):
                 // Retrying cannot help: the host is given up for the pass at once, as an error.
-                counters.fail(Self.addressRefusedOutcome)
+                counters.fail(FrontierURL.addressRefusedOutcome)
                 logger.warning(
                     "host refused by the address policy, skipped",
                     metadata: ["host": "\(origin)", "reason": "\(reason)"])

@@ -62,7 +62,7 @@ extension PageTask {
         let indexable = markup.robots.index
         result.page = PageRecord(
             url: url.url, finalURL: response.url,
-            canonicalURL: markup.linkTargets(rel: "canonical").first.flatMap { CrawlURL.normalize($0) },
+            canonicalURL: markup.canonicalURL.flatMap { CrawlURL.normalize($0) },
             httpStatus: response.status, contentType: contentType, isIndexable: indexable,
             notIndexedReason: indexable ? nil : "noindex", title: item.attributeSet.title,
             itemJSON: indexable ? item.jsonValue.serialized() : nil, links: links.joined(separator: "\n"),

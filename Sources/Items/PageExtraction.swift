@@ -67,7 +67,7 @@ public struct PageExtraction: Sendable {
         item.deepLinks += siteDeepLinks.map { $0.withoutControlCharacters() }
         self.item = item
         self.findings = findings
-        self.canonicalURL = builder.canonicalURL
+        self.canonicalURL = page.canonicalURL
         self.checks = MarkupChecks.checks(page: page, item: item) + findings.map(\.check)
         self.appResult = MarkupChecks.appResult(page: page, item: item)
     }

@@ -78,27 +78,8 @@ extension WebItemBuilder {
         return nil
     }
 
-    /// The first `<link rel="canonical">` that is an http(s) URL.
-    public var canonicalURL: String? {
-        var ignored: [MappingFinding] = []
-        return canonicalURL(findings: &ignored)
-    }
-
-    func canonicalURL(findings: inout [MappingFinding]) -> String? {
-        // A canonical the markup could not resolve is never used; a dangerous one is still reported.
-        for reference in page.unresolvedReferences {
-            guard case .link(let rel) = reference.element, rel.contains("canonical"),
-                case .refused(let reason) = URLPolicy.web.decide(reference.href, base: page.baseURL)
-            else { continue }
-            findings.append(
-                .refusedURL(
-                    URLRefusal(source: "rel=canonical", value: reference.href, reason: reason, line: reference.line)))
-        }
-        for tag in page.linkTags where tag.rel.contains("canonical") {
-            if let url = webURL(tag.href, from: "rel=canonical", line: tag.line, findings: &findings) { return url }
-        }
-        return nil
-    }
+    /// The page's canonical URL (``PageMarkup/canonicalURL``).
+    public var canonicalURL: String? { page.canonicalURL }
 
     /// One finding for the `<a href>` targets with a scheme no field publishes (`javascript:`,
     /// `data:`, …): such links are never followed. Other non-web links (`mailto:`, `tel:`) are
@@ -139,6 +120,37 @@ extension WebItemBuilder {
 }
 
 extension PageMarkup {
+    /// The first `<link rel="canonical">` that is an http(s) URL (``URLPolicy/web``), resolved against
+    /// the page: the one rule for a page's canonical, in `extract`, `validate` and the crawler.
+    public var canonicalURL: String? {
+        var ignored: [MappingFinding] = []
+        return canonicalURL(findings: &ignored)
+    }
+
+    /// ``canonicalURL``, with every refused candidate before it (and every dangerous one the markup
+    /// could not resolve) added to `findings`.
+    func canonicalURL(findings: inout [MappingFinding]) -> String? {
+        // A canonical the markup could not resolve is never used; a dangerous one is still reported.
+        for reference in unresolvedReferences {
+            guard case .link(let rel) = reference.element, rel.contains("canonical"),
+                case .refused(let reason) = URLPolicy.web.decide(reference.href, base: baseURL)
+            else { continue }
+            findings.append(
+                .refusedURL(
+                    URLRefusal(source: "rel=canonical", value: reference.href, reason: reason, line: reference.line)))
+        }
+        for tag in linkTags where tag.rel.contains("canonical") && !WebItemBuilder.isBlank(tag.href) {
+            switch URLPolicy.web.decide(tag.href, base: baseURL) {
+            case .accepted(let url):
+                return url
+            case .refused(let reason):
+                findings.append(
+                    .refusedURL(URLRefusal(source: "rel=canonical", value: tag.href, reason: reason, line: tag.line)))
+            }
+        }
+        return nil
+    }
+
     /// The `<meta property="…">` tags with that key, in order.
     func metaTags(property: String) -> [MetaTag] {
         let wanted = property.lowercased()

@@ -41,7 +41,7 @@ public struct WebItemBuilder: Sendable {
         attributes.recipe = recipe(findings: &findings)
         let deepLinks = DeepLinkReader(page: page).deepLinks(findings: &findings)
         let searchAction = self.searchAction(findings: &findings)
-        _ = canonicalURL(findings: &findings)
+        _ = page.canonicalURL(findings: &findings)
         linkFindings(into: &findings)
         let item = SearchableItem(
             uniqueIdentifier: page.url, webpageURL: page.url, sources: [.web], attributeSet: attributes,

@@ -48,6 +48,11 @@ public struct FrontierURL: Sendable, Hashable {
     /// The `outcome` of a URL skipped because robots.txt disallows it; publishing withholds an activity
     /// whose page ended so as `robotsDisallowed`.
     public static let robotsDisallowedOutcome = "robots"
+    /// The `outcome` of a URL skipped because its host's robots.txt could not be read (the host was
+    /// given up for the pass): crawled, and not public.
+    public static let robotsUnavailableOutcome = "robots-unavailable"
+    /// The `outcome` (and the error kind) of a URL on a host whose address the address policy refuses.
+    public static let addressRefusedOutcome = "address-refused"
 
     /// The row id.
     public var id: Int64
