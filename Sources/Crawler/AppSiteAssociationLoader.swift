@@ -18,10 +18,21 @@ public enum AppSiteAssociationLoader {
         public var httpStatus: Int?
         /// The request made, for the fetch log.
         public var log: FetchLogEntry?
+        /// The body of a 200 answer, kept in the store for the pass's other workers.
+        public var body: [UInt8]? = nil
     }
 
     /// The path Apple fetches.
     public static let path = "/.well-known/apple-app-site-association"
+
+    /// The store name of the host's copy.
+    public static let fileName = "apple-app-site-association"
+
+    /// The rules of a copy another worker of the pass stored (`nil` when it had none usable).
+    static func rules(from file: HostFile) -> AppSiteAssociation? {
+        guard file.httpStatus == 200, let body = file.body else { return nil }
+        return try? AppSiteAssociation(bytes: body)
+    }
 
     /// The URL of `origin`'s file: always `https` unless `allowPlainHTTP` (loopback tests).
     public static func url(origin: String, allowPlainHTTP: Bool) -> String {
@@ -58,7 +69,7 @@ public enum AppSiteAssociationLoader {
                 let issues = association.issues.map(\.description)
                 return Attempt(
                     association: association, diagnosis: issues.isEmpty ? nil : issues.joined(separator: "; "),
-                    httpStatus: 200, log: log)
+                    httpStatus: 200, log: log, body: Array(response.body))
             } catch {
                 return Attempt(association: nil, diagnosis: error.description, httpStatus: 200, log: log)
             }

@@ -45,6 +45,12 @@ public struct CrawlConfiguration: Sendable {
     /// Whether apple-app-site-association is also fetched over plain `http` (for loopback
     /// test sites); Apple only ever fetches it over `https`, which is the default.
     public var allowsPlainHTTPAppSiteAssociation: Bool
+    /// How long a worker's leases (the URLs it took, its host slots) last without renewal, in seconds;
+    /// renewed every third of it while the worker runs. A worker that dies loses its URLs to the
+    /// others this long after its last renewal (at once for a worker of the same machine).
+    public var leaseDuration: Double {
+        didSet { leaseDuration = max(1, leaseDuration) }
+    }
 
     /// Creates a configuration with production defaults.
     public init(
@@ -82,6 +88,7 @@ public struct CrawlConfiguration: Sendable {
         self.maxSitemapBytes = 50 * 1024 * 1024
         self.maxAppSiteAssociationBytes = 128 * 1024
         self.allowsPlainHTTPAppSiteAssociation = false
+        self.leaseDuration = 60
     }
 
     /// The delay before retry number `attempt` (1-based): exponential with ±50 % jitter.

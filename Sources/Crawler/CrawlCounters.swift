@@ -58,16 +58,22 @@ public struct CrawlSummary: Sendable, Hashable, Codable {
     public var resumed: Bool
     /// Whether the pass finished (`false` when stopped early, e.g. by a signal).
     public var finished: Bool
-    /// The counters.
+    /// The pass's counters: every worker's that took part, this one's and earlier stretches' included.
     public var counters: CrawlCounters
-    /// Wall time of the whole pass, resumed stretches included.
+    /// Wall time the pass has been crawled, resumed stretches included (time when several workers ran
+    /// at once counted once).
     public var durationSeconds: Double
     /// URLs still queued (non-zero only when the pass did not finish).
     public var queued: Int
+    /// How many `crawl` processes took part in the pass (resumed stretches included).
+    public var workers: Int
+    /// What this process itself did.
+    public var workerCounters: CrawlCounters
 
     /// Creates a summary.
     public init(
-        run: Int64, resumed: Bool, finished: Bool, counters: CrawlCounters, durationSeconds: Double, queued: Int
+        run: Int64, resumed: Bool, finished: Bool, counters: CrawlCounters, durationSeconds: Double, queued: Int,
+        workers: Int = 1, workerCounters: CrawlCounters? = nil
     ) {
         self.run = run
         self.resumed = resumed
@@ -75,6 +81,8 @@ public struct CrawlSummary: Sendable, Hashable, Codable {
         self.counters = counters
         self.durationSeconds = durationSeconds
         self.queued = queued
+        self.workers = workers
+        self.workerCounters = workerCounters ?? counters
     }
 }
 

@@ -72,6 +72,9 @@ extension CrawlLoop {
 
     /// Starts robots.txt, apple-app-site-association or frontier requests for one host,
     /// as far as its phase, its caps and its delay allow.
+    ///
+    /// robots.txt and apple-app-site-association are fetched once per host per pass, by whichever
+    /// worker takes their lease in the store; the others wait for the result to appear there.
     private mutating func startWork(
         for origin: String, into group: inout ThrowingTaskGroup<TaskOutput, any Error>, now: Double
     ) async throws -> Int {
@@ -82,43 +85,99 @@ extension CrawlLoop {
         case .blocked(let until, _) where now < until:
             return 0
         case .unknown, .blocked:
-            let cached = try await store.hostFile(host: origin, name: RobotsLoader.fileName)
-            if let status = RobotsLoader.cached(cached, now: now, lifetime: configuration.robotsCacheLifetime) {
-                robotsReady(origin, status)
-            } else {
-                hosts[origin]?.robots = .loading
-                begin(origin)
-                let fetcher = fetcher
-                group.addTask {
-                    .robots(origin: origin, await RobotsLoader.fetch(origin: origin, fetcher: fetcher, now: now))
-                }
-                return 1
-            }
+            if try await startRobots(for: origin, into: &group, now: now) { return 1 }
+            guard hosts[origin]?.robotsStatus != nil else { return 0 }
         case .ready:
             break
         }
         switch hosts[origin]?.association ?? .unknown {
         case .unknown:
-            guard let host = hosts[origin], now >= host.nextRequestAt else { return 0 }
-            hosts[origin]?.association = .loading
-            hosts[origin]?.nextRequestAt = now + host.spacing
-            begin(origin)
-            let fetcher = fetcher
-            let maxBytes = configuration.maxAppSiteAssociationBytes
-            let plainHTTP = configuration.allowsPlainHTTPAppSiteAssociation
-            group.addTask {
-                .association(
-                    origin: origin,
-                    await AppSiteAssociationLoader.fetch(
-                        origin: origin, fetcher: fetcher, maxBytes: maxBytes, allowPlainHTTP: plainHTTP, now: now))
-            }
-            return 1
+            if try await startAssociation(for: origin, into: &group, now: now) { return 1 }
+            guard hosts[origin]?.associationReady == true else { return 0 }
+        case .waiting(let until):
+            guard now >= until else { return 0 }
+            if try await startAssociation(for: origin, into: &group, now: now) { return 1 }
+            guard hosts[origin]?.associationReady == true else { return 0 }
         case .loading:
             return 0
         case .ready:
             break
         }
         return try await startFrontierURLs(for: origin, into: &group, now: now)
+    }
+
+    /// Learns the host's robots.txt from the store (a cached copy, or the pass's failed attempts), else
+    /// takes its fetch unless another worker has. Returns whether a request started.
+    private mutating func startRobots(
+        for origin: String, into group: inout ThrowingTaskGroup<TaskOutput, any Error>, now: Double
+    ) async throws -> Bool {
+        let view = try await store.hostRobots(host: origin, run: run.id, fileName: RobotsLoader.fileName)
+        if let status = RobotsLoader.cached(view.file, now: now, lifetime: configuration.robotsCacheLifetime) {
+            robotsReady(origin, status)
+            return false
+        }
+        if let state = view.state {
+            if let status = RobotsLoader.givenUp(state) {
+                robotsReady(origin, status)
+                return false
+            }
+            if state.retryAt > now {
+                hosts[origin]?.robots = .blocked(until: state.retryAt, reason: state.detail ?? "robots.txt unavailable")
+                return false
+            }
+        }
+        let claim = try await store.claimHostTask(
+            host: origin, name: RobotsLoader.fileName, worker: worker, now: now,
+            leaseUntil: now + configuration.leaseDuration, spacing: nil,
+            storedSince: now - min(configuration.robotsCacheLifetime, 24 * 3600), run: run.id)
+        guard claim == .claimed else {
+            if case .wait(let until) = claim {
+                hosts[origin]?.robots = .blocked(until: until, reason: "another worker is fetching robots.txt")
+            }
+            return false
+        }
+        hosts[origin]?.robots = .loading
+        hosts[origin]?.robotsFailures = view.state?.failures ?? 0
+        begin(origin)
+        let fetcher = fetcher
+        group.addTask {
+            .robots(origin: origin, await RobotsLoader.fetch(origin: origin, fetcher: fetcher, now: now))
+        }
+        return true
+    }
+
+    /// Takes the host's apple-app-site-association from the store when a worker fetched it in this
+    /// pass, else takes its fetch unless another worker has. Returns whether a request started.
+    private mutating func startAssociation(
+        for origin: String, into group: inout ThrowingTaskGroup<TaskOutput, any Error>, now: Double
+    ) async throws -> Bool {
+        guard let host = hosts[origin], now >= host.nextRequestAt else { return false }
+        let stored = try await store.hostFile(host: origin, name: AppSiteAssociationLoader.fileName)
+        if let stored, stored.fetchedAt >= run.startedAt {
+            hosts[origin]?.association = .ready(AppSiteAssociationLoader.rules(from: stored))
+            return false
+        }
+        let claim = try await store.claimHostTask(
+            host: origin, name: AppSiteAssociationLoader.fileName, worker: worker, now: now,
+            leaseUntil: now + configuration.leaseDuration, spacing: host.spacing, storedSince: run.startedAt,
+            run: run.id)
+        guard claim == .claimed else {
+            if case .wait(let until) = claim { hosts[origin]?.association = .waiting(until: until) }
+            return false
+        }
+        hosts[origin]?.association = .loading
+        hosts[origin]?.nextRequestAt = now + host.spacing
+        begin(origin)
+        let fetcher = fetcher
+        let maxBytes = configuration.maxAppSiteAssociationBytes
+        let plainHTTP = configuration.allowsPlainHTTPAppSiteAssociation
+        group.addTask {
+            .association(
+                origin: origin,
+                await AppSiteAssociationLoader.fetch(
+                    origin: origin, fetcher: fetcher, maxBytes: maxBytes, allowPlainHTTP: plainHTTP, now: now))
+        }
+        return true
     }
 
     private mutating func startFrontierURLs(
@@ -132,8 +191,9 @@ extension CrawlLoop {
             if host.buffer.isEmpty {
                 guard host.dueAt <= now else { break }
                 if !batch.isEmpty { try await flush() }
-                let due = try await store.dueURLs(
-                    run: run.id, host: origin, now: now, limit: Self.bufferSize, excluding: unwrittenIDs)
+                let due = try await store.claimURLs(
+                    run: run.id, host: origin, worker: worker, now: now,
+                    leaseUntil: now + configuration.leaseDuration, limit: Self.bufferSize)
                 hosts[origin]?.buffer.append(contentsOf: due)
                 if due.isEmpty {
                     hosts[origin]?.dueAt = .infinity
@@ -149,7 +209,6 @@ extension CrawlLoop {
             if url.kind == .sitemap, host.sitemapInFlight {
                 // Still queued in the store: kept out of refills until it is dispatched and written.
                 hosts[origin]?.deferredSitemaps.append(url)
-                unwrittenIDs.insert(url.id)
                 continue
             }
             let decision = status.decision(for: url.url, productToken: configuration.productToken)
@@ -181,13 +240,22 @@ extension CrawlLoop {
                     counter: "robots")
                 continue
             }
+            // A request slot of the host, shared with the other workers, and the host's delay.
+            let claim = try await store.claimHostSlot(
+                host: origin, worker: worker, now: now, slots: configuration.perHostConcurrency,
+                spacing: host.spacing, leaseUntil: now + configuration.leaseDuration, reusing: host.idleSlot)
+            guard case .granted(let slot) = claim else {
+                hosts[origin]?.buffer.prepend(url)
+                if case .wait(let until) = claim { hosts[origin]?.nextRequestAt = max(host.nextRequestAt, until) }
+                break
+            }
+            takeSlot(slot, of: origin, reusing: host.idleSlot)
             if url.kind == .sitemap {
                 hosts[origin]?.sitemapsDispatched += 1
                 hosts[origin]?.sitemapInFlight = true
             }
             if url.kind == .page { inFlightPages += 1 }
             begin(origin)
-            unwrittenIDs.insert(url.id)
             hosts[origin]?.nextRequestAt = now + host.spacing
             let fetcher = fetcher
             let context = PageContext(
@@ -208,12 +276,30 @@ extension CrawlLoop {
         hosts[origin]?.inFlight += 1
     }
 
+    /// Records that this worker uses slot `slot` of `origin` (in place of `reusing`, when the store gave
+    /// another one: that one's lease had run out).
+    private mutating func takeSlot(_ slot: Int, of origin: String, reusing: Int?) {
+        guard var host = hosts[origin] else { return }
+        if let reusing, reusing != slot { host.heldSlots.removeAll { $0 == reusing } }
+        if !host.heldSlots.contains(slot) { host.heldSlots.append(slot) }
+        host.busySlots += 1
+        hosts[origin] = host
+    }
+
+    /// Gives back the slots of `origin` this worker holds and no request uses (in the next commit).
+    mutating func releaseIdleSlots(of origin: String) {
+        guard var host = hosts[origin] else { return }
+        while host.heldSlots.count > host.busySlots {
+            batch.releasedHostLeases.append(.slot(host.heldSlots.removeLast(), of: origin))
+        }
+        hosts[origin] = host
+    }
+
     /// Ends a frontier URL without a request (robots, limits).
     mutating func complete(_ url: FrontierURL, state: FrontierState, outcome: String, detail: String?, counter: String)
     {
         batch.completions.append(
             CrawlBatch.Completion(id: url.id, state: state, outcome: outcome, detail: detail, attempts: url.attempts))
-        unwrittenIDs.insert(url.id)
         counters.skip(counter)
     }
 }

@@ -12,6 +12,7 @@ extension CrawlLoop {
             afterCommit(notes)
         case .page(let result):
             finish(result.frontier.host)
+            hosts[result.frontier.host]?.busySlots -= 1
             if result.frontier.kind == .page { inFlightPages -= 1 }
             if result.frontier.kind == .sitemap, var host = hosts[result.frontier.host] {
                 host.sitemapInFlight = false
@@ -20,8 +21,14 @@ extension CrawlLoop {
                 hosts[result.frontier.host] = host
             }
             if let pause = result.hostPause, var host = hosts[result.frontier.host] {
+                // The pause is the host's: every worker keeps it, through the store.
                 host.nextRequestAt = max(host.nextRequestAt, CrawlLoop.now + pause)
                 hosts[result.frontier.host] = host
+                batch.hostPauses.append(HostPause(host: result.frontier.host, until: host.nextRequestAt))
+            }
+            if let host = hosts[result.frontier.host], host.buffer.isEmpty, host.deferredSitemaps.isEmpty {
+                // Nothing more taken for this host: its slots go back for the other workers.
+                releaseIdleSlots(of: result.frontier.host)
             }
             counters.add(result.counters)
             batch.completions.append(result.completion)
@@ -39,43 +46,21 @@ extension CrawlLoop {
             counters.robotsFetched += 1
             batch.fetchLog.append(contentsOf: attempt.log)
             if let entry = attempt.cacheEntry { batch.hostFiles.append(entry) }
-            switch attempt.status {
-            case .unavailable(let reason, let retryAfter):
-                let failures = (hosts[origin]?.robotsFailures ?? 0) + 1
-                hosts[origin]?.robotsFailures = failures
-                if failures >= configuration.maxAttempts {
-                    // Given up for this pass: every URL of the host ends as disallowed.
-                    logger.warning("robots.txt unavailable, host skipped", metadata: ["host": "\(origin)"])
-                    robotsReady(origin, attempt.status)
-                } else {
-                    let wait = min(retryAfter ?? configuration.backoff(attempt: failures), configuration.maxRetryAfter)
-                    hosts[origin]?.robots = .blocked(until: CrawlLoop.now + wait, reason: reason)
-                }
-            case .refused(let reason):
-                // Retrying cannot help: the host is given up for the pass at once, as an error.
-                counters.fail(FrontierURL.addressRefusedOutcome)
-                logger.warning(
-                    "host refused by the address policy, skipped",
-                    metadata: ["host": "\(origin)", "reason": "\(reason)"])
-                robotsReady(origin, attempt.status)
-            case .rules, .allowAll:
-                hosts[origin]?.robotsFailures = 0
-                robotsReady(origin, attempt.status)
-                // robots.txt was a request too: the next one (apple-app-site-association, a sitemap, a
-                // page) waits the host's spacing, which the file's Crawl-delay has just set.
-                if let host = hosts[origin] {
-                    hosts[origin]?.nextRequestAt = max(host.nextRequestAt, CrawlLoop.now + host.spacing)
-                }
-            }
+            // The result and the end of the fetch's lease are committed together: a worker waiting for
+            // the file finds it, or the attempt's failure, in the store.
+            batch.releasedHostLeases.append(HostLeaseName(host: origin, name: RobotsLoader.fileName))
+            robotsFetched(origin, attempt)
         case .association(let origin, let attempt):
             finish(origin)
             if let log = attempt.log { batch.fetchLog.append(log) }
+            // Kept with its body: the other workers of the pass read the rules from the store.
             batch.hostFiles.append(
                 HostFile(
-                    host: origin, name: "apple-app-site-association", fetchedAt: CrawlLoop.now,
-                    httpStatus: attempt.httpStatus, body: nil,
+                    host: origin, name: AppSiteAssociationLoader.fileName, fetchedAt: CrawlLoop.now,
+                    httpStatus: attempt.httpStatus, body: attempt.association == nil ? nil : attempt.body,
                     detail: attempt.association == nil ? (attempt.diagnosis ?? "none") : (attempt.diagnosis ?? "valid"))
             )
+            batch.releasedHostLeases.append(HostLeaseName(host: origin, name: AppSiteAssociationLoader.fileName))
             if let status = attempt.httpStatus, (200...399).contains(status), let diagnosis = attempt.diagnosis {
                 // Served but unusable or imperfect: the site owner wants to hear it.
                 logger.warning(
@@ -83,6 +68,49 @@ extension CrawlLoop {
                     metadata: ["host": "\(origin)", "usable": "\(attempt.association != nil)"])
             }
             hosts[origin]?.association = .ready(attempt.association)
+        }
+    }
+
+    /// Applies this worker's robots.txt attempt, and shares a failure's count, backoff or giving up
+    /// with the other workers through the store.
+    private mutating func robotsFetched(_ origin: String, _ attempt: RobotsLoader.Attempt) {
+        let now = CrawlLoop.now
+        switch attempt.status {
+        case .unavailable(let reason, let retryAfter):
+            let failures = (hosts[origin]?.robotsFailures ?? 0) + 1
+            hosts[origin]?.robotsFailures = failures
+            if failures >= configuration.maxAttempts {
+                // Given up for this pass: every URL of the host ends as disallowed.
+                logger.warning("robots.txt unavailable, host skipped", metadata: ["host": "\(origin)"])
+                batch.robotsStates.append(
+                    HostRobotsState(
+                        host: origin, failures: failures, retryAt: 0, final: RobotsLoader.unavailableKey,
+                        detail: reason))
+                robotsReady(origin, attempt.status)
+            } else {
+                let wait = min(retryAfter ?? configuration.backoff(attempt: failures), configuration.maxRetryAfter)
+                batch.robotsStates.append(
+                    HostRobotsState(host: origin, failures: failures, retryAt: now + wait, final: nil, detail: reason))
+                hosts[origin]?.robots = .blocked(until: now + wait, reason: reason)
+            }
+        case .refused(let reason):
+            // Retrying cannot help: the host is given up for the pass at once, as an error.
+            counters.fail(FrontierURL.addressRefusedOutcome)
+            logger.warning(
+                "host refused by the address policy, skipped", metadata: ["host": "\(origin)", "reason": "\(reason)"])
+            batch.robotsStates.append(
+                HostRobotsState(host: origin, failures: 1, retryAt: 0, final: RobotsLoader.refusedKey, detail: reason))
+            robotsReady(origin, attempt.status)
+        case .rules, .allowAll:
+            hosts[origin]?.robotsFailures = 0
+            robotsReady(origin, attempt.status)
+            // robots.txt was a request too: the next one (apple-app-site-association, a sitemap, a page)
+            // waits the host's spacing, which the file's Crawl-delay has just set; for every worker.
+            if let host = hosts[origin] {
+                let next = max(host.nextRequestAt, now + host.spacing)
+                hosts[origin]?.nextRequestAt = next
+                batch.hostPauses.append(HostPause(host: origin, until: next))
+            }
         }
     }
 
@@ -131,7 +159,7 @@ extension CrawlLoop {
     /// new work for them (before a buffer refill reads the store, and when the loop goes idle).
     mutating func flush() async throws {
         guard let (pending, notes) = prepareCommit() else { return }
-        _ = try await store.commit(pending, run: run.id)
+        _ = try await store.commit(pending, run: run.id, worker: worker)
         afterCommit(notes)
     }
 
@@ -141,10 +169,11 @@ extension CrawlLoop {
         commitInFlight = true
         let store = store
         let runID = run.id
+        let worker = worker
         group.addTask {
             // Not cancelled with the crawl: a result taken in is written (an unstructured task does
             // not inherit the cancellation).
-            _ = try await Task { try await store.commit(pending, run: runID) }.value
+            _ = try await Task { try await store.commit(pending, run: runID, worker: worker) }.value
             return .committed(notes)
         }
     }
@@ -165,7 +194,7 @@ extension CrawlLoop {
         // counts (never pages: those are in the store either way).
         let now = CrawlLoop.now
         if now - countersWrittenAt >= 0.5 {
-            pending.countersJSON = countersJSON(finishedNow: false)
+            pending.countersJSON = countersJSON()
             countersWrittenAt = now
         }
         if recentlyQueued.count + pending.candidates.count > Self.recentlyQueuedCapacity {
@@ -175,15 +204,13 @@ extension CrawlLoop {
         for candidate in pending.candidates where candidate.source == "link" {
             recentlyQueued[candidate.key] = min(recentlyQueued[candidate.key] ?? .max, candidate.depth)
         }
-        let notes = CommitNotes(
-            hosts: pending.candidates.map(\.host), retries: pendingRetries, ids: pending.completions.map(\.id))
+        let notes = CommitNotes(hosts: pending.candidates.map(\.host), retries: pendingRetries)
         pendingRetries.removeAll()
         return (pending, notes)
     }
 
     /// After a transaction: the hosts of its new URLs and retries have work in the store.
     private mutating func afterCommit(_ notes: CommitNotes) {
-        unwrittenIDs.subtract(notes.ids)
         for origin in notes.hosts { noteWork(origin, dueAt: 0) }
         for (origin, due) in notes.retries { noteWork(origin, dueAt: due) }
     }
@@ -201,14 +228,34 @@ extension CrawlLoop {
     /// The earliest time some host could start a request; `nil` when the pass has nothing
     /// left. With `refreshFromStore`, first learns from the store which hosts have queued
     /// URLs and when (needed when resuming, and for retries due later).
+    ///
+    /// While other workers hold leases in the pass, their commits may queue new URLs at any time: the
+    /// wake is then at most ``othersPollInterval`` away, and the pass is not over for this worker until
+    /// nothing is queued or leased.
     mutating func nextWake(now: Double, refreshFromStore: Bool) async throws -> Double? {
         if refreshFromStore {
-            for (origin, due) in try await store.queuedHosts(run: run.id) {
-                noteWork(origin, dueAt: due)
+            lastRefreshAt = now
+            othersActive = false
+            // The store's answer replaces what the hosts knew: a time learnt from another worker's lease
+            // is stale once that worker stored the URL's result.
+            var due: [String: Double] = [:]
+            for queued in try await store.queuedHosts(run: run.id, worker: worker) {
+                due[queued.host] = queued.due
+                if queued.leasedByOthers { othersActive = true }
+            }
+            for origin in hostOrder where due[origin] == nil { hosts[origin]?.dueAt = .infinity }
+            for (origin, time) in due {
+                noteWork(origin, dueAt: time)
+                hosts[origin]?.dueAt = time
             }
         }
-        return hosts.values.compactMap { $0.wakeTime(now: now) }.min()
+        let wake = hosts.values.compactMap { $0.wakeTime(now: now) }.min()
+        guard othersActive else { return wake }
+        return min(wake ?? .infinity, now + Self.othersPollInterval)
     }
+
+    /// How often a worker looks in the store for new URLs while other workers of the pass hold leases.
+    static let othersPollInterval = 0.25
 }
 
 extension CrawlCounters {

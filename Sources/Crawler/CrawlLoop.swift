@@ -10,6 +10,8 @@ struct CrawlLoop {
     let store: Store
     let fetcher: Fetcher
     let run: CrawlRunInfo
+    /// This process in the store: the owner of its leases.
+    let worker: CrawlWorker
     let links: LinkFilter
     let logger: Logger
     let progress: (@Sendable (CrawlProgress) -> Void)?
@@ -23,9 +25,11 @@ struct CrawlLoop {
     var commitInFlight = false
     var inFlight = 0
     var inFlightPages = 0
-    /// Frontier rows taken from the store whose outcome is not written yet (fetching, or in a batch
-    /// or a running transaction): a buffer refill must not take them again.
-    var unwrittenIDs: Set<Int64> = []
+    /// When the hosts' queues were last read from the store, and whether other workers held leases then.
+    var lastRefreshAt = 0.0
+    var othersActive = false
+    /// When this worker's leases were last renewed.
+    var renewedAt: Double
     /// Hosts whose URLs went back to the queue in the unflushed batch, with when they are due.
     var pendingRetries: [(String, Double)] = []
     var earliestTimer: Double?
@@ -38,19 +42,21 @@ struct CrawlLoop {
     let startedAt: Double
 
     init(
-        configuration: CrawlConfiguration, store: Store, fetcher: Fetcher, run: CrawlRunInfo, links: LinkFilter,
-        logger: Logger, progress: (@Sendable (CrawlProgress) -> Void)?
+        configuration: CrawlConfiguration, store: Store, fetcher: Fetcher, run: CrawlRunInfo, worker: CrawlWorker,
+        links: LinkFilter, logger: Logger, progress: (@Sendable (CrawlProgress) -> Void)?
     ) {
         self.configuration = configuration
         self.store = store
         self.fetcher = fetcher
         self.run = run
+        self.worker = worker
         self.links = links
         self.logger = logger
         self.progress = progress
-        self.counters =
-            (try? JSONDecoder().decode(CrawlCounters.self, from: Data(run.countersJSON.utf8))) ?? CrawlCounters()
+        // This worker's own counts; the pass's are the sum of its workers' (``CrawlTotals``).
+        self.counters = CrawlCounters()
         self.startedAt = Self.now
+        self.renewedAt = startedAt
     }
 
     static var now: Double { Date().timeIntervalSince1970 }
@@ -74,9 +80,13 @@ struct CrawlLoop {
                 // refetches only what was in flight (fetching, or finished but not yet written), and a
                 // busy crawl writes many results per transaction.
                 if !commitInFlight, !batch.isEmpty { startCommit(in: &group) }
+                try await renewLeases(now: now)
                 let started = try await dispatch(into: &group, now: now)
                 try await reportProgress(now: now)
-                if inFlight == 0 {
+                if inFlight == 0, commitInFlight {
+                    // The running transaction may queue new URLs: the pass's end is decided once it is
+                    // written (its result is the next child task to finish).
+                } else if inFlight == 0 {
                     try await flush()
                     if pageBudgetSpent { break }
                     guard let wake = try await nextWake(now: Self.now, refreshFromStore: true) else { break }
@@ -89,9 +99,14 @@ struct CrawlLoop {
                     } else {
                         schedule(timerAt: wake, in: &group)
                     }
-                } else if let wake = try await nextWake(now: now, refreshFromStore: false), wake > now {
+                } else if let wake = try await nextWake(
+                    now: now, refreshFromStore: now - lastRefreshAt >= Self.refreshInterval),
+                    wake > now
+                {
                     schedule(timerAt: wake, in: &group)
                 }
+                // A worker waiting on slow fetches still renews its leases in time.
+                schedule(timerAt: renewedAt + configuration.leaseDuration / 3, in: &group)
                 guard let output = try await group.next() else { continue }
                 // Once cancelled, fetches end with CancellationError: those URLs were in flight
                 // and stay queued for the resumed pass, so nothing more is taken in.
@@ -105,23 +120,40 @@ struct CrawlLoop {
             }
         }
         let cancelled = Task.isCancelled
-        // Commit what finished even when cancelled: an unstructured task does not inherit
-        // the cancellation, so GRDB's async write runs.
-        var finalBatch = batch
-        finalBatch.countersJSON = countersJSON(finishedNow: true)
+        // Commit what finished even when cancelled: an unstructured task does not inherit the
+        // cancellation, so GRDB's async write runs. Then the worker leaves the pass: the URLs it took
+        // and did not finish go back to the queue at once, for a rerun or the other workers.
+        let finalBatch = batch
         let store = store
         let runID = run.id
-        _ = try await Task { try await store.commit(finalBatch, run: runID) }.value
+        let worker = worker
+        let json = countersJSON()
+        let budgetSpent = pageBudgetSpent
+        _ = try await Task { try await store.commit(finalBatch, run: runID, worker: worker) }.value
         batch = CrawlBatch()
+        try await Task { try await store.leaveRun(runID, worker: worker, countersJSON: json, now: Self.now) }.value
         let finished = !cancelled
         if finished {
-            let json = countersJSON(finishedNow: true)
-            try await Task { try await store.finishRun(runID, countersJSON: json, now: Self.now) }.value
+            try await Task { try await store.finishRun(runID, force: budgetSpent, now: Self.now) }.value
         }
         let queued = try await Task { try await store.queuedCount(run: runID) }.value
+        let totals = try await Task { try await store.runWorkers(runID) }.value
+        let pass = CrawlTotals(workers: totals, legacyCountersJSON: run.countersJSON)
         return CrawlSummary(
-            run: run.id, resumed: run.isResumed, finished: finished, counters: counters,
-            durationSeconds: counters.earlierSeconds + (Self.now - startedAt), queued: queued)
+            run: run.id, resumed: run.isResumed, finished: finished, counters: pass.counters,
+            durationSeconds: pass.seconds, queued: queued, workers: pass.workers, workerCounters: counters)
+    }
+
+    /// How often the hosts' queues are read again from the store while requests are in flight.
+    static let refreshInterval = 1.0
+
+    /// Renews this worker's leases a third of their duration after the last renewal, so fetches,
+    /// buffered URLs and host slots stay this worker's while it runs.
+    mutating func renewLeases(now: Double) async throws {
+        guard now - renewedAt >= configuration.leaseDuration / 3 else { return }
+        renewedAt = now
+        try await store.renewLeases(
+            worker: worker, run: run.id, now: now, leaseUntil: now + configuration.leaseDuration)
     }
 
     /// Adds a timer child task unless one at or before `deadline` is pending.
@@ -135,11 +167,9 @@ struct CrawlLoop {
         }
     }
 
-    /// The counters as stored with the run; `earlierSeconds` includes this stretch when finishing.
-    func countersJSON(finishedNow: Bool) -> String {
-        var stored = counters
-        stored.earlierSeconds += Self.now - startedAt
-        let data = (try? JSONEncoder().encode(stored)) ?? Data("{}".utf8)
+    /// This worker's counters as stored with its row in the pass.
+    func countersJSON() -> String {
+        let data = (try? JSONEncoder().encode(counters)) ?? Data("{}".utf8)
         return String(decoding: data, as: UTF8.self)
     }
 
@@ -152,7 +182,7 @@ struct CrawlLoop {
         progress(
             CrawlProgress(
                 pagesDone: counters.pagesFetched, queued: queued, inFlight: inFlight,
-                rate: Double(counters.pagesFetched) / (elapsed + counters.earlierSeconds),
+                rate: Double(counters.pagesFetched) / elapsed,
                 errors: counters.errors, skipped: counters.skipped))
     }
 }

@@ -11,6 +11,10 @@ import Store
 /// the queue only in the transaction that stores its result, so only what was in flight
 /// is fetched again. One loop owns all scheduling state; fetches, robots.txt and
 /// apple-app-site-association requests run as child tasks and hand back values.
+///
+/// Any number of crawlers (processes) may work on one store at once: each joins the running pass
+/// as a ``CrawlWorker``, takes URLs with a lease, and shares each host's politeness (its request
+/// slots, delay and pauses, its robots.txt and apple-app-site-association) through the store.
 public struct Crawler: Sendable {
     /// How to crawl.
     public let configuration: CrawlConfiguration
@@ -38,14 +42,18 @@ public struct Crawler: Sendable {
     public func run(progress: (@Sendable (CrawlProgress) -> Void)? = nil) async throws -> CrawlSummary {
         // Bad seeds or patterns are refused before anything is written to the store.
         if !configuration.seeds.isEmpty { _ = try scope(seeds: configuration.seeds) }
-        let run = try await store.beginRun(seeds: configuration.seeds, now: Date().timeIntervalSince1970)
+        let worker = CrawlWorker.current()
+        let run = try await store.beginRun(
+            seeds: configuration.seeds, now: Date().timeIntervalSince1970, worker: worker)
         // A resumed pass keeps the scope it started with, widened by any new seeds.
         var scopeSeeds = run.seeds
         for seed in configuration.seeds where !scopeSeeds.contains(seed) { scopeSeeds.append(seed) }
         let hasWork = !scopeSeeds.isEmpty || run.isResumed ? true : try await store.hasPendingURLs()
         guard hasWork else {
             // Nothing to crawl: no seeds given, no unfinished pass to continue, no pending activity URL.
-            try await store.finishRun(run.id, countersJSON: "{}", now: Date().timeIntervalSince1970)
+            let now = Date().timeIntervalSince1970
+            try await store.leaveRun(run.id, worker: worker, countersJSON: "{}", now: now)
+            try await store.finishRun(run.id, force: true, now: now)
             return CrawlSummary(
                 run: run.id, resumed: false, finished: true, counters: CrawlCounters(), durationSeconds: 0, queued: 0)
         }
@@ -53,14 +61,14 @@ public struct Crawler: Sendable {
         // link found on them is followed.
         let scope = try scopeSeeds.isEmpty ? siteLessScope() : scope(seeds: scopeSeeds)
         logger.info(
-            "crawl pass \(run.id) \(run.isResumed ? "resumed" : "started")",
-            metadata: ["seeds": "\(scopeSeeds)"])
+            "crawl pass \(run.id) \(run.isResumed ? "joined" : "started")",
+            metadata: ["seeds": "\(scopeSeeds)", "worker": "\(worker.owner)"])
         let configuration = configuration
         let store = store
         let logger = logger
         return try await withFetcher(configuration: configuration.fetch, logger: logger) { fetcher in
             var loop = CrawlLoop(
-                configuration: configuration, store: store, fetcher: fetcher, run: run,
+                configuration: configuration, store: store, fetcher: fetcher, run: run, worker: worker,
                 links: LinkFilter(scope: scope, maxDepth: configuration.maxDepth), logger: logger,
                 progress: progress)
             return try await loop.crawl()
@@ -115,11 +123,9 @@ enum TaskOutput: Sendable {
     }
 }
 
-/// What the scheduler learns once a transaction is written: hosts with new URLs in the store,
-/// hosts with URLs queued again for a retry at a given time, and the rows now written.
+/// What the scheduler learns once a transaction is written: hosts with new URLs in the store, and
+/// hosts with URLs queued again for a retry at a given time.
 struct CommitNotes: Sendable {
     var hosts: [String]
     var retries: [(String, Double)]
-    /// The frontier rows whose outcome the transaction wrote.
-    var ids: [Int64]
 }

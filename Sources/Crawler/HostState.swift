@@ -17,18 +17,25 @@ struct HostState {
     /// Where the host's apple-app-site-association file stands.
     enum AssociationPhase {
         case unknown
+        /// Another worker is fetching it (or the host's delay is not over): look again at `until`.
+        case waiting(until: Double)
         case loading
         case ready(UniversalLinkRules?)
     }
 
     let origin: String
     var robots = RobotsPhase.unknown
-    /// robots.txt attempts that failed in a row.
+    /// robots.txt attempts of the pass that failed in a row (all workers'), when this worker fetches it.
     var robotsFailures = 0
     var association = AssociationPhase.unknown
     /// Requests in flight to this host (pages, sitemaps, robots.txt, AASA).
     var inFlight = 0
-    /// No new request starts before this time (delay, Crawl-delay, Retry-After).
+    /// The host's request slots this worker holds in the store (the per-host cap across all workers).
+    var heldSlots: [Int] = []
+    /// How many of ``heldSlots`` a page or sitemap request in flight uses; the rest are idle.
+    var busySlots = 0
+    /// No new request starts before this time (delay, Crawl-delay, Retry-After; the store has the
+    /// host's time across all workers, this is this worker's latest knowledge of it).
     var nextRequestAt = 0.0
     /// The spacing between request starts: the configured delay or the capped Crawl-delay.
     var spacing: Double
@@ -57,6 +64,11 @@ struct HostState {
         return nil
     }
 
+    /// A slot this worker holds and no request uses, if any.
+    var idleSlot: Int? {
+        heldSlots.count > busySlots ? heldSlots.last : nil
+    }
+
     /// The universal-link rules, once the file was looked at (`nil` inside when none).
     var associationReady: Bool {
         if case .ready = association { return true }
@@ -71,7 +83,11 @@ struct HostState {
         case .blocked(let until, _): return until
         case .unknown, .ready: break
         }
-        if case .loading = association { return nil }
+        switch association {
+        case .loading: return nil
+        case .waiting(let until): return max(until, now)
+        case .unknown, .ready: break
+        }
         if !buffer.isEmpty { return max(nextRequestAt, now) }
         guard dueAt.isFinite else { return nil }
         return max(nextRequestAt, dueAt)

@@ -122,6 +122,20 @@ public enum RobotsLoader {
         }
     }
 
+    /// The ``HostRobotsState/final`` of a host given up because its robots.txt could not be read.
+    public static let unavailableKey = "unavailable"
+    /// The ``HostRobotsState/final`` of a host whose address the address policy refuses.
+    public static let refusedKey = "refused"
+
+    /// The status of a host the pass gave up on (by any worker), if it did.
+    static func givenUp(_ state: HostRobotsState) -> RobotsStatus? {
+        switch state.final {
+        case unavailableKey?: .unavailable(reason: state.detail ?? "robots.txt unavailable", retryAfter: nil)
+        case refusedKey?: .refused(reason: state.detail ?? "address refused")
+        default: nil
+        }
+    }
+
     /// The status a cached copy gives, when it is younger than `lifetime` seconds.
     public static func cached(_ file: HostFile?, now: Double, lifetime: Double) -> RobotsStatus? {
         guard let file, now - file.fetchedAt < min(lifetime, 24 * 3600), now >= file.fetchedAt else { return nil }

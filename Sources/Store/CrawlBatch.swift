@@ -20,8 +20,14 @@ public struct CrawlBatch: Sendable {
     public var hostFiles: [HostFile] = []
     /// Pending activity URLs that are not crawlable URLs (e.g. not `http`/`https`).
     public var unusablePending: [UnusablePending] = []
-    /// The pass's counters as JSON, stored with the run so a resumed pass keeps counting.
+    /// The worker's counters as JSON, stored with its row in the pass so a resumed pass keeps counting.
     public var countersJSON: String?
+    /// Host leases (named `slot:N`, `robots.txt`, `apple-app-site-association`) the worker gives back.
+    public var releasedHostLeases: [HostLeaseName] = []
+    /// Failed robots.txt attempts, shared with the other workers of the pass.
+    public var robotsStates: [HostRobotsState] = []
+    /// Hosts that asked for a pause (`Retry-After`): no request to them starts before the time given.
+    public var hostPauses: [HostPause] = []
 
     /// Creates an empty batch.
     public init() {}
@@ -30,7 +36,7 @@ public struct CrawlBatch: Sendable {
     public var isEmpty: Bool {
         completions.isEmpty && pages.isEmpty && unchangedPages.isEmpty && gonePages.isEmpty && candidates.isEmpty
             && redirects.isEmpty && fetchLog.isEmpty && hostFiles.isEmpty && unusablePending.isEmpty
-            && countersJSON == nil
+            && countersJSON == nil && releasedHostLeases.isEmpty && robotsStates.isEmpty && hostPauses.isEmpty
     }
 
     /// The end of one frontier URL in this pass.
@@ -233,5 +239,38 @@ public struct UnusablePending: Sendable, Hashable {
         self.pending = pending
         self.outcome = outcome
         self.detail = detail
+    }
+}
+
+/// One of a host's leases: a request slot (`slot:N`) or a once-per-pass fetch.
+public struct HostLeaseName: Sendable, Hashable {
+    /// The host key.
+    public var host: String
+    /// `slot:N`, `robots.txt` or `apple-app-site-association`.
+    public var name: String
+
+    /// Creates a value.
+    public init(host: String, name: String) {
+        self.host = host
+        self.name = name
+    }
+
+    /// Request slot number `slot` of `host`.
+    public static func slot(_ slot: Int, of host: String) -> HostLeaseName {
+        HostLeaseName(host: host, name: "slot:\(slot)")
+    }
+}
+
+/// A pause a host asked for (`Retry-After` on a 429 or 503).
+public struct HostPause: Sendable, Hashable {
+    /// The host key.
+    public var host: String
+    /// No request to it starts before this time (seconds since 1970).
+    public var until: Double
+
+    /// Creates a value.
+    public init(host: String, until: Double) {
+        self.host = host
+        self.until = until
     }
 }

@@ -12,11 +12,17 @@ extension Store {
     ///
     /// A pending activity URL (`pending_url`) is removed in the transaction that writes the final
     /// state (done, failed, skipped) of its frontier entry, so a kill at any moment loses none.
-    public func commit(_ batch: CrawlBatch, run: Int64) async throws(StoreError) -> Int {
+    ///
+    /// A completion ends `worker`'s lease on its URL; one whose lease another worker has taken since (it
+    /// ran out) is left to that worker. The batch's host leases, robots.txt states and pauses are
+    /// written in the same transaction, so other workers see a host's robots.txt result and the end of
+    /// its fetch together.
+    public func commit(_ batch: CrawlBatch, run: Int64, worker: CrawlWorker? = nil) async throws(StoreError) -> Int {
         guard !batch.isEmpty else { return 0 }
         return try await write { db in
             let added = try Self.insertCandidates(batch.candidates, run: run, db: db)
-            try Self.writeCompletions(batch.completions, db: db)
+            try Self.writeCompletions(batch.completions, owner: worker?.owner, db: db)
+            try Self.writeHostState(batch, run: run, owner: worker?.owner, db: db)
             try Self.writeUnusablePending(batch.unusablePending, run: run, db: db)
             try Self.writePages(batch, run: run, db: db)
             let redirect = try db.cachedStatement(
@@ -49,8 +55,10 @@ extension Store {
                     hostFile.body.map { Data($0) }, hostFile.detail,
                 ])
             }
-            if let counters = batch.countersJSON {
-                try db.execute(sql: "UPDATE crawl_run SET counters = ? WHERE id = ?", arguments: [counters, run])
+            if let counters = batch.countersJSON, let worker {
+                try db.execute(
+                    sql: "UPDATE crawl_worker SET counters = ?, seen_at = ? WHERE owner = ?",
+                    arguments: [counters, Date().timeIntervalSince1970, worker.owner])
             }
             return added
         }
@@ -106,14 +114,14 @@ extension Store {
         return added
     }
 
-    private static func writeCompletions(_ completions: [CrawlBatch.Completion], db: Database) throws {
+    private static func writeCompletions(_ completions: [CrawlBatch.Completion], owner: String?, db: Database) throws {
         let statement = try db.cachedStatement(
             sql: """
                 UPDATE crawl_url SET state = ?, outcome = ?, http_status = ?, detail = ?,
                     etag = COALESCE(?, etag), last_modified = COALESCE(?, last_modified),
                     content_hash = COALESCE(?, content_hash), attempts = ?, not_before = ?,
-                    fetched_at = COALESCE(?, fetched_at)
-                WHERE id = ?
+                    fetched_at = COALESCE(?, fetched_at), lease_owner = NULL, lease_until = 0
+                WHERE id = ? AND (? IS NULL OR lease_owner IS NULL OR lease_owner = ?)
                 """)
         // One check per transaction spares a crawl with no pending URLs a statement per URL.
         let anyPending = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM pending_url)") ?? false
@@ -123,11 +131,39 @@ extension Store {
             try statement.execute(arguments: [
                 completion.state.rawValue, completion.outcome, completion.httpStatus, completion.detail,
                 completion.etag, completion.lastModified, completion.contentHash, completion.attempts,
-                completion.notBefore, completion.fetchedAt, completion.id,
+                completion.notBefore, completion.fetchedAt, completion.id, owner, owner,
             ])
             if anyPending, completion.state != .queued {
                 try resolve.execute(arguments: [completion.id])
             }
+        }
+    }
+
+    /// The batch's host leases given back, robots.txt states and pauses.
+    private static func writeHostState(_ batch: CrawlBatch, run: Int64, owner: String?, db: Database) throws {
+        if let owner, !batch.releasedHostLeases.isEmpty {
+            let release = try db.cachedStatement(
+                sql: "DELETE FROM host_lease WHERE host = ? AND name = ? AND owner = ?")
+            for lease in batch.releasedHostLeases {
+                try release.execute(arguments: [lease.host, lease.name, owner])
+            }
+        }
+        let robots = try db.cachedStatement(
+            sql: """
+                INSERT INTO crawl_host (host, robots_run, robots_failures, robots_retry_at, robots_final, robots_detail)
+                VALUES (?, ?, ?, ?, ?, ?)
+                ON CONFLICT (host) DO UPDATE SET
+                    robots_run = excluded.robots_run, robots_failures = excluded.robots_failures,
+                    robots_retry_at = excluded.robots_retry_at, robots_final = excluded.robots_final,
+                    robots_detail = excluded.robots_detail
+                """)
+        for state in batch.robotsStates {
+            try robots.execute(arguments: [
+                state.host, run, state.failures, state.retryAt, state.final, state.detail,
+            ])
+        }
+        for pause in batch.hostPauses {
+            try setNextRequest(host: pause.host, at: pause.until, db: db)
         }
     }
 

@@ -1,106 +1,103 @@
 import Foundation
 import GRDB
 
-/// A crawl pass: new, or the unfinished one a rerun continues.
+/// A crawl pass: new, or the unfinished one a rerun (or another worker) continues.
 public struct CrawlRunInfo: Sendable, Hashable {
     /// The pass's id.
     public var id: Int64
-    /// Whether an unfinished pass was resumed rather than a new one started.
+    /// Whether an unfinished pass was joined rather than a new one started.
     public var isResumed: Bool
-    /// The counters stored at the pass's last commit (`{}` for a new pass).
+    /// When the pass started (seconds since 1970).
+    public var startedAt: Double
+    /// Counters a store written before workers had rows of their own kept with the pass (`{}` otherwise).
     public var countersJSON: String
     /// The seeds the pass was started with (a resumed pass keeps its original scope).
     public var seeds: [String]
 }
 
+/// A host with URLs queued in a pass, as a worker sees it.
+public struct QueuedHost: Sendable, Hashable {
+    /// The host key.
+    public var host: String
+    /// The earliest time one of its URLs not taken by this worker is free and due: its `not_before`, or
+    /// when another worker's lease on it runs out.
+    public var due: Double
+    /// Whether another worker holds leases on some of its URLs (whose results may queue more).
+    public var leasedByOthers: Bool
+}
+
 extension Store {
-    /// Resumes the unfinished pass if there is one, else starts a new one.
+    /// Joins the unfinished pass if there is one, else starts a new one, and registers `worker` in it.
     ///
-    /// URLs of an unfinished pass that were in flight when the process died are still
-    /// `queued` (a URL leaves that state only in the transaction that stores its result),
-    /// so resuming is just continuing to take due URLs of the same pass.
-    public func beginRun(seeds: [String], now: Double) async throws(StoreError) -> CrawlRunInfo {
+    /// URLs of an unfinished pass that were in flight when a worker died are still `queued` (a URL
+    /// leaves that state only in the transaction that stores its result); their leases free them when
+    /// they run out, at once when the dead worker ran on this machine (its process is gone).
+    public func beginRun(seeds: [String], now: Double, worker: CrawlWorker) async throws(StoreError) -> CrawlRunInfo {
         let seedsJSON = String(decoding: (try? JSONEncoder().encode(seeds)) ?? Data("[]".utf8), as: UTF8.self)
         return try await write { db in
+            let info: CrawlRunInfo
             if let row = try Row.fetchOne(
                 db,
-                sql: "SELECT id, counters, seeds FROM crawl_run WHERE finished_at IS NULL ORDER BY id DESC LIMIT 1")
+                sql: """
+                    SELECT id, started_at, counters, seeds FROM crawl_run WHERE finished_at IS NULL
+                    ORDER BY id DESC LIMIT 1
+                    """)
             {
                 let stored = (row["seeds"] as String?).flatMap {
                     try? JSONDecoder().decode([String].self, from: Data($0.utf8))
                 }
-                return CrawlRunInfo(
-                    id: row["id"], isResumed: true, countersJSON: row["counters"], seeds: stored ?? [])
+                info = CrawlRunInfo(
+                    id: row["id"], isResumed: true, startedAt: row["started_at"], countersJSON: row["counters"],
+                    seeds: stored ?? [])
+            } else {
+                try db.execute(
+                    sql: "INSERT INTO crawl_run (started_at, seeds) VALUES (?, ?)", arguments: [now, seedsJSON])
+                info = CrawlRunInfo(
+                    id: db.lastInsertedRowID, isResumed: false, startedAt: now, countersJSON: "{}", seeds: seeds)
             }
             try db.execute(
-                sql: "INSERT INTO crawl_run (started_at, seeds) VALUES (?, ?)", arguments: [now, seedsJSON])
-            return CrawlRunInfo(id: db.lastInsertedRowID, isResumed: false, countersJSON: "{}", seeds: seeds)
+                sql: """
+                    INSERT INTO crawl_worker (owner, run_id, machine, pid, started_at, seen_at)
+                    VALUES (?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [worker.owner, info.id, worker.machine, worker.pid, now, now])
+            try Self.releaseDeadWorkers(run: info.id, of: worker, now: now, db: db)
+            return info
         }
     }
 
-    /// Marks the pass finished: the next `crawl` starts a new pass (a re-crawl).
-    public func finishRun(_ id: Int64, countersJSON: String, now: Double) async throws(StoreError) {
+    /// Marks the pass finished when nothing of it is queued any more (another worker may still have
+    /// work), or at once with `force` (the page budget is spent): the next `crawl` starts a new pass.
+    public func finishRun(_ id: Int64, force: Bool, now: Double) async throws(StoreError) {
         try await write { db in
             try db.execute(
-                sql: "UPDATE crawl_run SET finished_at = ?, counters = ? WHERE id = ?",
-                arguments: [now, countersJSON, id])
+                sql: """
+                    UPDATE crawl_run SET finished_at = ? WHERE id = ? AND finished_at IS NULL
+                      AND (? OR NOT EXISTS (SELECT 1 FROM crawl_url WHERE run_id = ? AND state = 'queued'))
+                    """,
+                arguments: [now, id, force, id])
         }
     }
 
-    /// The hosts with URLs queued in pass `run`, each with the earliest time one is due.
-    public func queuedHosts(run: Int64) async throws(StoreError) -> [(host: String, due: Double)] {
+    /// The hosts with URLs queued in pass `run`, each with the earliest time one is free and due for `worker`.
+    public func queuedHosts(run: Int64, worker: CrawlWorker) async throws(StoreError) -> [QueuedHost] {
         try await read { db in
             try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT host, MIN(not_before) AS due FROM crawl_url
-                    WHERE run_id = ? AND state = 'queued' GROUP BY host
+                    SELECT host,
+                           MIN(CASE WHEN lease_owner IS NULL THEN not_before
+                                    WHEN lease_owner = ? THEN NULL
+                                    ELSE MAX(not_before, lease_until) END) AS due,
+                           MAX(lease_owner IS NOT NULL AND lease_owner != ?) AS others
+                    FROM crawl_url WHERE run_id = ? AND state = 'queued' GROUP BY host
                     """,
-                arguments: [run]
-            ).map { (host: $0["host"] as String, due: $0["due"] as Double) }
-        }
-    }
-
-    /// Up to `limit` URLs of `host` due at `now` in pass `run`, sitemaps first, then by
-    /// depth (breadth-first) and discovery order; ids in `excluding` (in flight or
-    /// already buffered) are left out.
-    public func dueURLs(
-        run: Int64, host: String, now: Double, limit: Int, excluding: Set<Int64>
-    ) async throws(StoreError) -> [FrontierURL] {
-        try await read { db in
-            // One indexed range per kind (sitemaps first), ordered as the index is (depth, id), and
-            // the page lookup only for the rows kept: the sort never touches the rest of the queue.
-            var rows: [Row] = []
-            for kind in [FrontierKind.sitemap, .page] {
-                let wanted = limit + excluding.count - rows.count
-                guard wanted > 0 else { break }
-                rows += try Row.fetchAll(
-                    db,
-                    sql: """
-                        SELECT c.id, c.url, c.host, c.kind, c.depth, c.redirect_hops, c.source, c.attempts,
-                               c.etag, c.last_modified, c.content_hash, p.links, p.is_indexable
-                        FROM (SELECT * FROM crawl_url
-                              WHERE run_id = ? AND state = 'queued' AND host = ? AND kind = ? AND not_before <= ?
-                              ORDER BY depth, id LIMIT ?) AS c
-                        LEFT JOIN page p ON p.url = c.url
-                        ORDER BY c.depth, c.id
-                        """,
-                    arguments: [run, host, kind.rawValue, now, wanted])
+                arguments: [worker.owner, worker.owner, run]
+            ).compactMap { row in
+                // A host whose queued URLs are all this worker's (taken, in flight) has nothing new for it.
+                guard let due = row["due"] as Double? else { return nil }
+                return QueuedHost(host: row["host"], due: due, leasedByOthers: row["others"])
             }
-            var urls: [FrontierURL] = []
-            for row in rows {
-                let id: Int64 = row["id"]
-                guard !excluding.contains(id), urls.count < limit else { continue }
-                urls.append(
-                    FrontierURL(
-                        id: id, url: row["url"], host: row["host"],
-                        kind: FrontierKind(rawValue: row["kind"]) ?? .page,
-                        depth: row["depth"], redirectHops: row["redirect_hops"], source: row["source"],
-                        attempts: row["attempts"],
-                        etag: row["etag"], lastModified: row["last_modified"], contentHash: row["content_hash"],
-                        storedLinks: row["links"], wasIndexable: row["is_indexable"]))
-            }
-            return urls
         }
     }
 
@@ -111,10 +108,7 @@ extension Store {
                 let row = try Row.fetchOne(
                     db, sql: "SELECT * FROM host_file WHERE host = ? AND name = ?", arguments: [host, name])
             else { return nil }
-            let body: Data? = row["body"]
-            return HostFile(
-                host: host, name: name, fetchedAt: row["fetched_at"], httpStatus: row["http_status"],
-                body: body.map { [UInt8]($0) }, detail: row["detail"])
+            return Self.hostFile(row, host: host, name: name)
         }
     }
 }

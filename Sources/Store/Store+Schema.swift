@@ -16,6 +16,7 @@ extension Store {
         registerSearchIndexSchema(in: &migrator)
         registerGramIndexSchema(in: &migrator)
         registerPublicTextSchema(in: &migrator)
+        registerSharedCrawlSchema(in: &migrator)
         return migrator
     }()
 

@@ -22,6 +22,13 @@ extension Searchlight {
                 kill -9), the same command continues it: only what was in flight is fetched again. A finished \
                 crawl run again re-crawls with conditional requests. Ctrl-C stops cleanly and keeps the crawl resumable.
 
+                Many workers: start several crawls on one store (on this machine, or on many with a \
+                PostgreSQL store) and they share the running crawl: each URL is fetched by one of them (it \
+                takes it with a lease of --lease seconds, renewed while it works), the per-host limit, the \
+                delay, Crawl-delay and Retry-After pauses hold for all of them together, and robots.txt is \
+                fetched once per host. A worker that dies loses its URLs to the others when its leases run \
+                out (at once when it ran on the same machine). The summary counts the whole crawl.
+
                 Exit status: 0 when every URL ended well (fetched, or skipped by a rule), 1 when some \
                 failed for good after their retries (the summary counts them by kind; the store's \
                 fetch_log names each), 2 usage error, 3 runtime failure (e.g. the store cannot be opened).
@@ -37,7 +44,7 @@ extension Searchlight {
         @OptionGroup var network: NetworkOptions
         @OptionGroup var universalLinks: UniversalLinkOptions
 
-        @Option(help: "Stop after fetching this many pages in this crawl.")
+        @Option(help: "Stop after this process fetched this many pages (each worker counts its own).")
         var maxPages: Int?
 
         @Option(help: "Follow links at most this many steps from a seed (sitemap-listed pages count as 1).")
@@ -63,6 +70,12 @@ extension Searchlight {
         @Option(help: ArgumentHelp("URLs longer than this are not crawled.", valueName: "bytes"))
         var maxURLLength = 2048
 
+        @Option(
+            help: ArgumentHelp(
+                "How long the URLs this worker takes stay its own without renewal (renewed while it runs).",
+                valueName: "seconds"))
+        var lease = 60.0
+
         @Flag(help: "Print the summary as JSON.")
         var json = false
 
@@ -76,6 +89,9 @@ extension Searchlight {
             else {
                 throw ValidationError(
                     "--delay, --max-crawl-delay and --max-retry-after must be between 0 and 86400 seconds.")
+            }
+            guard (1...86_400).contains(lease) else {
+                throw ValidationError("--lease must be between 1 and 86400 seconds.")
             }
             // Extraction already drops links over 4,096 bytes (PageExtractor.maxURLLength).
             guard (32...4096).contains(maxURLLength) else {
@@ -93,6 +109,7 @@ extension Searchlight {
                 maxCrawlDelay: maxCrawlDelay, maxPages: maxPages, maxDepth: maxDepth, includePatterns: include,
                 excludePatterns: exclude, maxURLLength: maxURLLength)
             configuration.maxRetryAfter = maxRetryAfter
+            configuration.leaseDuration = lease
             configuration.fetch.userAgent = userAgentHeader
             configuration.allowsPlainHTTPAppSiteAssociation = universalLinks.plainHTTPAppSiteAssociation
             let crawler = Crawler(configuration: configuration, store: store, logger: logger)

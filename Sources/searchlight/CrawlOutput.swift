@@ -67,6 +67,10 @@ enum CrawlSummaryText {
         lines.append("  retries    \(counters.retries)")
         lines.append(
             "  bytes      \(ByteCountFormatter.string(fromByteCount: Int64(counters.bytes), countStyle: .file))")
+        if summary.workers > 1 {
+            lines.append(
+                "  workers    \(summary.workers) (this one fetched \(summary.workerCounters.pagesFetched) pages)")
+        }
         if summary.finished, summary.queued > 0 {
             lines.append("  queued     \(summary.queued) (not fetched: --max-pages reached)")
         }

@@ -13,7 +13,7 @@ struct CrawlResumeTests {
 
     /// A generated site: page i links to the next three pages and to page i/2, so every page is
     /// reachable from the home page and most are linked several times.
-    static func makeSite() throws -> URL {
+    static func makeSite(pageCount: Int = pageCount) throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("resume-site-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for index in 0..<pageCount {

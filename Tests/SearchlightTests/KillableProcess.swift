@@ -24,6 +24,9 @@ final class KillableProcess: @unchecked Sendable {
         try process.run()
     }
 
+    /// The process id.
+    var processIdentifier: Int32 { process.processIdentifier }
+
     /// Sends SIGKILL: no handler runs, nothing is flushed, as with `kill -9`.
     func kill() {
         Foundation.kill(process.processIdentifier, SIGKILL)

@@ -1,0 +1,192 @@
+import Foundation
+import GRDB
+
+extension Store {
+    /// Takes up to `limit` URLs of `host` that are due at `now` in pass `run` and free (never taken,
+    /// or their lease ran out), sitemaps first, then by depth (breadth-first) and discovery order, and
+    /// leases them to `worker` until `leaseUntil`, in one transaction: no two workers take one URL.
+    ///
+    /// The lease ends in the transaction that stores the URL's result (``commit(_:run:worker:)``), when
+    /// the worker leaves the pass, or when it runs out without being renewed.
+    public func claimURLs(
+        run: Int64, host: String, worker: CrawlWorker, now: Double, leaseUntil: Double, limit: Int
+    ) async throws(StoreError) -> [FrontierURL] {
+        try await write { db in
+            // One indexed range per kind (sitemaps first), ordered as the index is (depth, id), and the
+            // page lookup only for the rows kept: the sort never touches the rest of the queue. Rows
+            // leased by others are few (a buffer per worker), so reading past them is cheap.
+            var rows: [Row] = []
+            for kind in [FrontierKind.sitemap, .page] {
+                let wanted = limit - rows.count
+                guard wanted > 0 else { break }
+                rows += try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT c.id, c.url, c.host, c.kind, c.depth, c.redirect_hops, c.source, c.attempts,
+                               c.etag, c.last_modified, c.content_hash, p.links, p.is_indexable
+                        FROM (SELECT * FROM crawl_url
+                              WHERE run_id = ? AND state = 'queued' AND host = ? AND kind = ? AND not_before <= ?
+                                AND lease_until <= ?
+                              ORDER BY depth, id LIMIT ?) AS c
+                        LEFT JOIN page p ON p.url = c.url
+                        ORDER BY c.depth, c.id
+                        """,
+                    arguments: [run, host, kind.rawValue, now, now, wanted])
+            }
+            let lease = try db.cachedStatement(
+                sql: "UPDATE crawl_url SET lease_owner = ?, lease_until = ? WHERE id = ?")
+            return try rows.map { row in
+                let id: Int64 = row["id"]
+                try lease.execute(arguments: [worker.owner, leaseUntil, id])
+                return FrontierURL(
+                    id: id, url: row["url"], host: row["host"],
+                    kind: FrontierKind(rawValue: row["kind"]) ?? .page,
+                    depth: row["depth"], redirectHops: row["redirect_hops"], source: row["source"],
+                    attempts: row["attempts"],
+                    etag: row["etag"], lastModified: row["last_modified"], contentHash: row["content_hash"],
+                    storedLinks: row["links"], wasIndexable: row["is_indexable"])
+            }
+        }
+    }
+
+    /// Takes one of `host`'s `slots` request slots for `worker` (the per-host cap across all workers),
+    /// when the host's next request may start at `now`, and moves that time `spacing` seconds on.
+    ///
+    /// `reusing` names a slot the worker holds and no longer uses: it is kept when still the worker's.
+    /// Otherwise a slot that is free (never taken, released, or its lease ran out) is taken. With every
+    /// slot taken, the answer is to look again shortly: the other workers' requests end at any time.
+    public func claimHostSlot(
+        host: String, worker: CrawlWorker, now: Double, slots: Int, spacing: Double, leaseUntil: Double,
+        reusing: Int?
+    ) async throws(StoreError) -> HostSlotClaim {
+        try await write { db in
+            let next =
+                try Double.fetchOne(
+                    db, sql: "SELECT next_request_at FROM crawl_host WHERE host = ?", arguments: [host]) ?? 0
+            if next > now { return .wait(until: next) }
+            var taken: [Int: (owner: String, until: Double)] = [:]
+            for row in try Row.fetchAll(
+                db, sql: "SELECT name, owner, until FROM host_lease WHERE host = ? AND name LIKE 'slot:%'",
+                arguments: [host])
+            {
+                guard let slot = Int((row["name"] as String).dropFirst("slot:".count)) else { continue }
+                taken[slot] = (row["owner"], row["until"])
+            }
+            var chosen: Int?
+            if let reusing, taken[reusing]?.owner == worker.owner { chosen = reusing }
+            if chosen == nil {
+                chosen = (0..<max(1, slots)).first { slot in
+                    guard let holder = taken[slot] else { return true }
+                    return holder.until <= now
+                }
+            }
+            guard let slot = chosen else { return .wait(until: now + Self.slotPollInterval) }
+            try db.execute(
+                sql: """
+                    INSERT INTO host_lease (host, name, owner, until) VALUES (?, ?, ?, ?)
+                    ON CONFLICT (host, name) DO UPDATE SET owner = excluded.owner, until = excluded.until
+                    """,
+                arguments: [host, "slot:\(slot)", worker.owner, leaseUntil])
+            try Self.setNextRequest(host: host, at: now + spacing, db: db)
+            return .granted(slot: slot)
+        }
+    }
+
+    /// How soon a worker looks again at a host whose slots are all taken by others.
+    static let slotPollInterval = 0.05
+
+    /// Takes the host's once-per-pass fetch `name` (robots.txt, apple-app-site-association) for `worker`
+    /// unless another worker holds it. With `spacing`, the host's delay applies to it as to any request
+    /// and moves on by `spacing`; without, it may start at once (robots.txt comes before every other request).
+    ///
+    /// A result another worker stored meanwhile (a copy of `name` fetched at or after `storedSince`, or for
+    /// robots.txt a failure recorded for pass `run` that is not to be retried yet) is not fetched again:
+    /// the answer is then to look again now, and the worker finds the result in the store.
+    public func claimHostTask(
+        host: String, name: String, worker: CrawlWorker, now: Double, leaseUntil: Double, spacing: Double?,
+        storedSince: Double, run: Int64
+    ) async throws(StoreError) -> HostTaskClaim {
+        try await write { db in
+            if let fetchedAt = try Double.fetchOne(
+                db, sql: "SELECT fetched_at FROM host_file WHERE host = ? AND name = ?", arguments: [host, name]),
+                fetchedAt >= storedSince
+            {
+                return .wait(until: now)
+            }
+            if let row = try Row.fetchOne(
+                db,
+                sql: "SELECT robots_final, robots_retry_at FROM crawl_host WHERE host = ? AND robots_run = ?",
+                arguments: [host, run]),
+                name == Self.robotsFileName,
+                (row["robots_final"] as String?) != nil || (row["robots_retry_at"] as Double) > now
+            {
+                return .wait(until: now)
+            }
+            if let spacing {
+                let next =
+                    try Double.fetchOne(
+                        db, sql: "SELECT next_request_at FROM crawl_host WHERE host = ?", arguments: [host]) ?? 0
+                if next > now { return .wait(until: next) }
+                try Self.setNextRequest(host: host, at: now + spacing, db: db)
+            }
+            try db.execute(
+                sql: """
+                    INSERT INTO host_lease (host, name, owner, until) VALUES (?, ?, ?, ?)
+                    ON CONFLICT (host, name) DO UPDATE SET owner = excluded.owner, until = excluded.until
+                    WHERE host_lease.until <= ? OR host_lease.owner = excluded.owner
+                    """,
+                arguments: [host, name, worker.owner, leaseUntil, now])
+            if db.changesCount > 0 { return .claimed }
+            return .wait(until: now + Self.taskPollInterval)
+        }
+    }
+
+    /// The name of robots.txt's host file and task, whose failures the pass records in `crawl_host`.
+    static let robotsFileName = "robots.txt"
+
+    /// How soon a worker looks again at a host whose robots.txt or apple-app-site-association another
+    /// worker is fetching.
+    static let taskPollInterval = 0.1
+
+    /// What `host`'s robots.txt is in pass `run`: the stored copy and the pass's failed attempts.
+    public func hostRobots(host: String, run: Int64, fileName: String) async throws(StoreError) -> HostRobotsView {
+        try await read { db in
+            var view = HostRobotsView()
+            if let row = try Row.fetchOne(
+                db, sql: "SELECT * FROM host_file WHERE host = ? AND name = ?", arguments: [host, fileName])
+            {
+                view.file = Self.hostFile(row, host: host, name: fileName)
+            }
+            if let row = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT robots_failures, robots_retry_at, robots_final, robots_detail FROM crawl_host
+                    WHERE host = ? AND robots_run = ?
+                    """,
+                arguments: [host, run])
+            {
+                view.state = HostRobotsState(
+                    host: host, failures: row["robots_failures"], retryAt: row["robots_retry_at"],
+                    final: row["robots_final"], detail: row["robots_detail"])
+            }
+            return view
+        }
+    }
+
+    static func hostFile(_ row: Row, host: String, name: String) -> HostFile {
+        let body: Data? = row["body"]
+        return HostFile(
+            host: host, name: name, fetchedAt: row["fetched_at"], httpStatus: row["http_status"],
+            body: body.map { [UInt8]($0) }, detail: row["detail"])
+    }
+
+    /// Moves `host`'s next allowed request to `time` unless it is later already.
+    static func setNextRequest(host: String, at time: Double, db: Database) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO crawl_host (host, next_request_at) VALUES (?, ?)
+                ON CONFLICT (host) DO UPDATE SET next_request_at = max(next_request_at, excluded.next_request_at)
+                """,
+            arguments: [host, time])
+    }
+}
