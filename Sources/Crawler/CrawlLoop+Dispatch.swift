@@ -5,6 +5,9 @@ extension CrawlLoop {
     /// URLs read from the store per host at a time.
     static let bufferSize = 64
 
+    /// How long a host's slots are reused without asking the store (hosts without a delay only).
+    static let slotRecheckInterval = 1.0
+
     /// Puts the seeds in the frontier (a no-op for seeds already queued in this pass).
     mutating func queueSeeds() async throws {
         var rejections = LinkFilter.Rejections()
@@ -186,6 +189,7 @@ extension CrawlLoop {
         var started = 0
         while inFlight < configuration.concurrency, !pageBudgetSpent, let host = hosts[origin],
             host.inFlight < configuration.perHostConcurrency, now >= host.nextRequestAt,
+            now >= host.slotsFullUntil || host.idleSlot != nil,
             let status = host.robotsStatus
         {
             if host.buffer.isEmpty {
@@ -197,6 +201,8 @@ extension CrawlLoop {
                 hosts[origin]?.buffer.append(contentsOf: due)
                 if due.isEmpty {
                     hosts[origin]?.dueAt = .infinity
+                    // Nothing more for this worker on this host now: its idle slots go back to the others.
+                    releaseIdleSlots(of: origin)
                     break
                 }
                 continue
@@ -240,16 +246,31 @@ extension CrawlLoop {
                     counter: "robots")
                 continue
             }
-            // A request slot of the host, shared with the other workers, and the host's delay.
-            let claim = try await store.claimHostSlot(
-                host: origin, worker: worker, now: now, slots: configuration.perHostConcurrency,
-                spacing: host.spacing, leaseUntil: now + configuration.leaseDuration, reusing: host.idleSlot)
-            guard case .granted(let slot) = claim else {
-                hosts[origin]?.buffer.prepend(url)
-                if case .wait(let until) = claim { hosts[origin]?.nextRequestAt = max(host.nextRequestAt, until) }
-                break
+            // A request slot of the host, shared with the other workers, and the host's delay. With no
+            // delay, a slot this worker holds is used again without asking the store, which it still
+            // asks every ``slotRecheckInterval`` to learn of a pause another worker was told to make.
+            if let idle = host.idleSlot, host.spacing == 0, now - host.slotsCheckedAt < Self.slotRecheckInterval {
+                takeSlot(idle, of: origin, reusing: idle)
+            } else {
+                let claim = try await store.claimHostSlot(
+                    host: origin, run: run.id, worker: worker, now: now, slots: configuration.perHostConcurrency,
+                    spacing: host.spacing, leaseUntil: now + configuration.leaseDuration, reusing: host.idleSlot)
+                hosts[origin]?.slotsCheckedAt = now
+                let slot: Int
+                switch claim {
+                case .granted(let granted):
+                    slot = granted
+                case .wait(let until):
+                    hosts[origin]?.buffer.prepend(url)
+                    hosts[origin]?.nextRequestAt = max(host.nextRequestAt, until)
+                    return started
+                case .full(let until):
+                    hosts[origin]?.buffer.prepend(url)
+                    hosts[origin]?.slotsFullUntil = until
+                    return started
+                }
+                takeSlot(slot, of: origin, reusing: host.idleSlot)
             }
-            takeSlot(slot, of: origin, reusing: host.idleSlot)
             if url.kind == .sitemap {
                 hosts[origin]?.sitemapsDispatched += 1
                 hosts[origin]?.sitemapInFlight = true

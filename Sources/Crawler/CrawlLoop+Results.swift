@@ -26,10 +26,6 @@ extension CrawlLoop {
                 hosts[result.frontier.host] = host
                 batch.hostPauses.append(HostPause(host: result.frontier.host, until: host.nextRequestAt))
             }
-            if let host = hosts[result.frontier.host], host.buffer.isEmpty, host.deferredSitemaps.isEmpty {
-                // Nothing more taken for this host: its slots go back for the other workers.
-                releaseIdleSlots(of: result.frontier.host)
-            }
             counters.add(result.counters)
             batch.completions.append(result.completion)
             if result.completion.state == .queued {

@@ -34,6 +34,11 @@ struct HostState {
     var heldSlots: [Int] = []
     /// How many of ``heldSlots`` a page or sitemap request in flight uses; the rest are idle.
     var busySlots = 0
+    /// When the store last answered a slot request for this host (its pauses, the other workers' slots).
+    var slotsCheckedAt = -Double.infinity
+    /// The store had no slot for this worker: none is asked for before this time, unless one of its
+    /// own requests to the host ends first (its slot is then used again).
+    var slotsFullUntil = 0.0
     /// No new request starts before this time (delay, Crawl-delay, Retry-After; the store has the
     /// host's time across all workers, this is this worker's latest knowledge of it).
     var nextRequestAt = 0.0
@@ -88,7 +93,7 @@ struct HostState {
         case .waiting(let until): return max(until, now)
         case .unknown, .ready: break
         }
-        if !buffer.isEmpty { return max(nextRequestAt, now) }
+        if !buffer.isEmpty { return max(nextRequestAt, idleSlot == nil ? slotsFullUntil : 0, now) }
         guard dueAt.isFinite else { return nil }
         return max(nextRequestAt, dueAt)
     }

@@ -53,8 +53,11 @@ public enum HostSlotClaim: Sendable, Hashable {
     /// The slot is this worker's until its lease runs out; the host's next request may start after
     /// the spacing asked for.
     case granted(slot: Int)
-    /// Not now: the host's next request may not start before this time, or every slot is taken.
+    /// Not now: the host's next request may not start before this time (its delay, a pause).
     case wait(until: Double)
+    /// Every slot is taken, or this worker holds its share: look again when one of its own requests to
+    /// the host ends, or at this time.
+    case full(until: Double)
 }
 
 /// The answer to a request for a host's once-per-pass fetch (robots.txt, apple-app-site-association).

@@ -53,11 +53,14 @@ extension Store {
     /// when the host's next request may start at `now`, and moves that time `spacing` seconds on.
     ///
     /// `reusing` names a slot the worker holds and no longer uses: it is kept when still the worker's.
-    /// Otherwise a slot that is free (never taken, released, or its lease ran out) is taken. With every
-    /// slot taken, the answer is to look again shortly: the other workers' requests end at any time.
+    /// Otherwise a slot that is free (never taken, released, or its lease ran out) is taken, as long as
+    /// the worker holds fewer than its share: the slots divided among the pass's live workers (those
+    /// seen within a lease), so that one worker does not keep a host to itself while the others wait.
+    /// With every slot taken, or the share reached, the answer is to look again shortly: requests end
+    /// at any time.
     public func claimHostSlot(
-        host: String, worker: CrawlWorker, now: Double, slots: Int, spacing: Double, leaseUntil: Double,
-        reusing: Int?
+        host: String, run: Int64, worker: CrawlWorker, now: Double, slots: Int, spacing: Double,
+        leaseUntil: Double, reusing: Int?
     ) async throws(StoreError) -> HostSlotClaim {
         try await write { db in
             let next =
@@ -75,12 +78,20 @@ extension Store {
             var chosen: Int?
             if let reusing, taken[reusing]?.owner == worker.owner { chosen = reusing }
             if chosen == nil {
+                let live =
+                    try Int.fetchOne(
+                        db,
+                        sql: "SELECT COUNT(*) FROM crawl_worker WHERE run_id = ? AND ended_at IS NULL AND seen_at >= ?",
+                        arguments: [run, now - (leaseUntil - now)]) ?? 1
+                let share = max(1, (max(1, slots) + max(1, live) - 1) / max(1, live))
+                let mine = taken.values.filter { $0.owner == worker.owner && $0.until > now }.count
+                guard mine < share else { return .full(until: now + Self.slotPollInterval) }
                 chosen = (0..<max(1, slots)).first { slot in
                     guard let holder = taken[slot] else { return true }
                     return holder.until <= now
                 }
             }
-            guard let slot = chosen else { return .wait(until: now + Self.slotPollInterval) }
+            guard let slot = chosen else { return .full(until: now + Self.slotPollInterval) }
             try db.execute(
                 sql: """
                     INSERT INTO host_lease (host, name, owner, until) VALUES (?, ?, ?, ?)

@@ -13,22 +13,37 @@ extension Store {
     /// frame in the WAL with a write that changes no schema (the header's `user_version`, set to
     /// itself), and stays open until the pool is ready, so no other process's close can remove the
     /// WAL meanwhile: the pool then finds a WAL and leaves the schema alone.
+    ///
+    /// A new file's first process switches it to WAL, which takes an exclusive lock; another process
+    /// opening it at that moment gets `SQLITE_BUSY` at once (SQLite does not wait there, to avoid a
+    /// deadlock between two readers), so that step is tried again, for a few seconds at most.
     static func openPool(path: String, configuration: Configuration) throws -> DatabasePool {
         let opener = try DatabaseQueue(path: path, configuration: configuration)
         defer { try? opener.close() }
-        try opener.writeWithoutTransaction { db in
-            // A new file becomes WAL here (a store already in WAL keeps it: the mode is persistent).
-            try db.execute(sql: "PRAGMA journal_mode = WAL")
-            let walSize = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
-            if walSize == 0 {
-                let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
-                try db.execute(sql: "PRAGMA user_version = \(version)")
+        for attempt in 1...Self.openAttempts {
+            do {
+                try opener.writeWithoutTransaction { db in
+                    // A new file becomes WAL here (a store already in WAL keeps it: the mode is persistent).
+                    try db.execute(sql: "PRAGMA journal_mode = WAL")
+                    let walSize =
+                        (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
+                    if walSize == 0 {
+                        let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+                        try db.execute(sql: "PRAGMA user_version = \(version)")
+                    }
+                }
+                break
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && attempt < Self.openAttempts {
+                Thread.sleep(forTimeInterval: 0.01)
             }
         }
         let pool = try DatabasePool(path: path, configuration: configuration)
         try migrate(pool)
         return pool
     }
+
+    /// Tries of the first step of opening (10 ms apart).
+    static let openAttempts = 500
 
     /// Brings the schema of `pool` up to date, also when other processes open the same new (or older)
     /// store at the same moment. Each migration runs in its own `IMMEDIATE` transaction, so they are

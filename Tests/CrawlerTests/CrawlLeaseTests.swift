@@ -65,7 +65,7 @@ struct CrawlLeaseTests {
         #expect(try await store.beginRun(seeds: [], now: 5, worker: a).id == run)
         _ = try await store.claimURLs(run: run, host: Self.host, worker: a, now: 10, leaseUntil: 100, limit: 3)
         _ = try await store.claimHostSlot(
-            host: Self.host, worker: a, now: 10, slots: 2, spacing: 0, leaseUntil: 100, reusing: nil)
+            host: Self.host, run: run, worker: a, now: 10, slots: 2, spacing: 0, leaseUntil: 100, reusing: nil)
         try await store.leaveRun(run, worker: a, countersJSON: #"{"pagesFetched":2}"#, now: 11)
         let b = Self.remote("b")
         #expect(
@@ -85,12 +85,12 @@ struct CrawlLeaseTests {
             -> HostSlotClaim
         {
             try await store.claimHostSlot(
-                host: Self.host, worker: worker, now: now, slots: 2, spacing: spacing, leaseUntil: now + 60,
+                host: Self.host, run: 1, worker: worker, now: now, slots: 2, spacing: spacing, leaseUntil: now + 60,
                 reusing: reusing)
         }
         #expect(try await claim(a, at: 1) == .granted(slot: 0))
         #expect(try await claim(b, at: 1) == .granted(slot: 1))
-        guard case .wait(let until) = try await claim(c, at: 1) else {
+        guard case .full(let until) = try await claim(c, at: 1) else {
             Issue.record("a third worker got a slot of a host capped at 2")
             return
         }
@@ -114,6 +114,29 @@ struct CrawlLeaseTests {
         #expect(try await claim(b, at: 20) == .wait(until: 100))
         // A slot whose holder stopped renewing is free once its lease runs out.
         #expect(try await claim(b, at: 101) == .granted(slot: 0))
+    }
+
+    @Test("a worker takes at most its share of a host's slots while other workers of the pass are live")
+    func slotShare() async throws {
+        let (storage, store, run) = try await Self.store(pages: 0)
+        defer { storage.cleanUp() }
+        let now = Date().timeIntervalSince1970
+        let (a, b) = (Self.remote("a"), Self.remote("b"))
+        for worker in [a, b] { _ = try await store.beginRun(seeds: [], now: now, worker: worker) }
+        func claim(_ worker: CrawlWorker) async throws -> HostSlotClaim {
+            try await store.claimHostSlot(
+                host: Self.host, run: run, worker: worker, now: now, slots: 4, spacing: 0, leaseUntil: now + 60,
+                reusing: nil)
+        }
+        // Three workers registered (the starter long gone, unseen for a lease): a share of 2 each.
+        #expect(try await claim(a) == .granted(slot: 0))
+        #expect(try await claim(a) == .granted(slot: 1))
+        #expect(try await claim(a) != .granted(slot: 2))
+        #expect(try await claim(b) == .granted(slot: 2))
+        #expect(try await claim(b) == .granted(slot: 3))
+        // Once b leaves the pass, a may use the whole host.
+        try await store.leaveRun(run, worker: b, countersJSON: "{}", now: now)
+        #expect(try await claim(a) == .granted(slot: 2))
     }
 
     @Test("robots.txt is fetched by one worker; the others wait, then read its result or its failure")

@@ -1,0 +1,198 @@
+#!/usr/bin/env bash
+# Many-worker crawl benchmark: the generated 20,000-page site of Benchmarks/crawl.sh, served by nginx
+# on loopback, crawled into one fresh store per run by 1, 2 and 4 `searchlight crawl` processes
+# started together (they share the pass through the store's leases). Measures, per run: wall time,
+# the CPU seconds of all the workers together (user+sys, from GNU time), CPU milliseconds per page
+# and its ratio to one worker's (SPEC §8 target: within 1.3×), the pages each worker fetched, and
+# from nginx's access log the requests made, the pages requested more than once (target: none) and
+# robots.txt requests (target: one per run).
+#
+#   bash Benchmarks/workers.sh
+#
+# Settings (environment):
+#   WORKERS="1 2 4"     worker counts, in this order, after one warm-up run of the first
+#   RUNS=1              measured runs per worker count
+#   PAGES=20000         linked pages of the site (crawl_site.py; plus its sitemap-only pages)
+#   CONCURRENCY=16      each worker's --concurrency, and --per-host (the cap across all workers)
+#   STORE=sqlite        the engine (sqlite only until the PostgreSQL engine exists)
+#   SEED=4              site generator seed
+#   SCRATCH=.build-bench  swift build --scratch-path;  SEARCHLIGHT=path  use this binary, no build
+#   TARGET=1.3          CPU-per-page ratio target;  RUN_TIMEOUT=1800  seconds per run;  KEEP_TMP=1
+#
+# Prints a Markdown table and writes it to Benchmarks/out/workers-<date>.md. Exits 1 when a run did
+# not fetch every page exactly once.
+set -euo pipefail
+
+WORKERS=${WORKERS:-1 2 4}
+RUNS=${RUNS:-1}
+PAGES=${PAGES:-20000}
+CONCURRENCY=${CONCURRENCY:-16}
+STORE=${STORE:-sqlite}
+SEED=${SEED:-4}
+TARGET=${TARGET:-1.3}
+RUN_TIMEOUT=${RUN_TIMEOUT:-1800}
+KEEP_TMP=${KEEP_TMP:-0}
+
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+REPO=$(cd "$HERE/.." && pwd)
+SCRATCH=${SCRATCH:-.build-bench}
+case "$SCRATCH" in /*) ;; *) SCRATCH="$REPO/$SCRATCH" ;; esac
+
+log() { printf '[workers.sh] %s\n' "$*" >&2; }
+die() { log "error: $*"; exit 1; }
+
+unset http_proxy https_proxy HTTP_PROXY HTTPS_PROXY all_proxy ALL_PROXY
+export no_proxy='*' NO_PROXY='*' LC_ALL=C.UTF-8
+[ "$STORE" = sqlite ] || die "STORE=$STORE: only sqlite is measured by this build"
+
+find_nginx() { command -v nginx 2>/dev/null || { [ -x /usr/sbin/nginx ] && echo /usr/sbin/nginx; } || true; }
+missing=()
+[ -n "$(find_nginx)" ] || missing+=(nginx-light)
+{ [ -x /usr/bin/time ] && /usr/bin/time --version 2>&1 | grep -q GNU; } || missing+=(time)
+command -v curl >/dev/null 2>&1 || missing+=(curl)
+if [ ${#missing[@]} -gt 0 ]; then
+    log "installing ${missing[*]}"
+    SUDO=()
+    [ "$(id -u)" -eq 0 ] || SUDO=(sudo)
+    DEBIAN_FRONTEND=noninteractive "${SUDO[@]}" apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive "${SUDO[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+fi
+NGINX=$(find_nginx)
+
+if [ -n "${SEARCHLIGHT:-}" ]; then
+    BIN=$SEARCHLIGHT
+else
+    log "building searchlight (release, scratch path $SCRATCH)"
+    (cd "$REPO" && swift build -c release --scratch-path "$SCRATCH" --product searchlight >&2)
+    BIN="$SCRATCH/release/searchlight"
+fi
+[[ "$("$BIN" crawl --help 2>&1)" == *--lease* ]] || die "$BIN has no crawl --lease"
+
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/searchlight-workers-bench.XXXXXX")
+chmod 755 "$WORK"
+NGINX_PID=
+cleanup() {
+    local status=$?
+    [ -n "$NGINX_PID" ] && kill -TERM "$NGINX_PID" 2>/dev/null && wait "$NGINX_PID" 2>/dev/null
+    if [ "$KEEP_TMP" = 1 ]; then log "kept $WORK"; else rm -rf "$WORK"; fi
+    exit $status
+}
+trap cleanup EXIT
+mkdir -p "$WORK/nginx/temp" "$WORK/runs"
+
+PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+BASE="http://127.0.0.1:$PORT"
+log "generating the site: $PAGES pages for $BASE"
+python3 "$HERE/crawl_site.py" "$WORK/site" --pages "$PAGES" --seed "$SEED" --base "$BASE" >/dev/null
+EXPECTED=$(wc -l <"$WORK/site/expected-paths.txt")
+
+cat >"$WORK/nginx/nginx.conf" <<EOF
+worker_processes 1;
+daemon off;
+pid $WORK/nginx/nginx.pid;
+error_log $WORK/nginx/error.log warn;
+events { worker_connections 1024; }
+http {
+    log_format bench '\$status \$request_uri';
+    types { text/html html; application/xml xml; text/plain txt; }
+    default_type application/octet-stream;
+    sendfile on;
+    keepalive_requests 100000;
+    client_body_temp_path $WORK/nginx/temp/body;
+    proxy_temp_path $WORK/nginx/temp/proxy;
+    fastcgi_temp_path $WORK/nginx/temp/fastcgi;
+    uwsgi_temp_path $WORK/nginx/temp/uwsgi;
+    scgi_temp_path $WORK/nginx/temp/scgi;
+    server {
+        listen 127.0.0.1:$PORT;
+        root $WORK/site/www;
+        access_log $WORK/nginx/access.log bench;
+    }
+}
+EOF
+"$NGINX" -p "$WORK/nginx/" -c "$WORK/nginx/nginx.conf" -e "$WORK/nginx/error.log" </dev/null >/dev/null 2>&1 &
+NGINX_PID=$!
+for _ in $(seq 100); do curl -s -o /dev/null -f "$BASE/robots.txt" && break; sleep 0.1; done
+curl -s -o /dev/null -f "$BASE/robots.txt" || die "nginx did not start"
+log_size() { stat -c %s "$WORK/nginx/access.log" 2>/dev/null || echo 0; }
+
+ROWS=()
+failures=0
+BASELINE=
+run() { # label workers
+    local label=$1 count=$2 store="$WORK/runs/$1.sqlite" from to started ended i
+    from=$(log_size)
+    started=$(date +%s.%N)
+    local pids=()
+    for i in $(seq "$count"); do
+        /usr/bin/time -f '%U %S %M' -o "$WORK/runs/$label.$i.time" \
+            timeout "$RUN_TIMEOUT" "$BIN" crawl "$BASE/" --store "$store" --allow-private-network --delay 0 \
+            --concurrency "$CONCURRENCY" --per-host "$CONCURRENCY" --json \
+            >"$WORK/runs/$label.$i.json" 2>"$WORK/runs/$label.$i.err" &
+        pids+=($!)
+    done
+    for pid in "${pids[@]}"; do wait "$pid" || log "$label: a worker exited $?"; done
+    ended=$(date +%s.%N)
+    sleep 0.3
+    to=$(log_size)
+    local row
+    row=$(python3 - "$WORK" "$label" "$count" "$from" "$to" "$started" "$ended" "$EXPECTED" <<'PY'
+import json, sys
+work, label, count, start, end, t0, t1, expected = sys.argv[1:]
+count, start, end, expected = int(count), int(start), int(end), int(expected)
+with open(f"{work}/nginx/access.log", "rb") as log:
+    log.seek(start)
+    lines = log.read(end - start).decode().splitlines()
+uris = [line.split(" ", 1)[1] for line in lines if " " in line]
+html = [u for u in uris if u.endswith(".html") or u == "/"]
+seen = {}
+for u in html:
+    seen[u] = seen.get(u, 0) + 1
+repeated = sum(1 for n in seen.values() if n > 1)
+robots = uris.count("/robots.txt")
+cpu, rss, own = 0.0, 0, []
+for i in range(1, count + 1):
+    user, system, peak = open(f"{work}/runs/{label}.{i}.time").read().split()[-3:]
+    cpu += float(user) + float(system)
+    rss = max(rss, int(peak))
+    try:
+        summary = json.load(open(f"{work}/runs/{label}.{i}.json"))
+        own.append(summary["workerCounters"]["pagesFetched"])
+    except Exception:
+        own.append(-1)
+pages = len(seen)
+wall = float(t1) - float(t0)
+ok = pages == expected and repeated == 0 and robots == 1
+print(f"{count}\t{wall:.1f}\t{pages}\t{len(uris)}\t{repeated}\t{robots}\t{cpu:.1f}\t{1000 * cpu / max(pages, 1):.3f}\t{rss // 1024}\t{'+'.join(map(str, own))}\t{'ok' if ok else 'FAILED'}")
+PY
+)
+    log "$label: $row"
+    [[ "$row" == *FAILED ]] && failures=$((failures + 1))
+    [ "$KEEP_TMP" = 1 ] || rm -f "$store" "$store-wal" "$store-shm"
+    ROWS+=("$label"$'\t'"$row")
+}
+
+read -r -a counts <<<"$WORKERS"
+log "warm-up: ${counts[0]} worker(s)"
+run "warmup" "${counts[0]}"
+for r in $(seq "$RUNS"); do
+    for count in "${counts[@]}"; do run "run$r-w$count" "$count"; done
+done
+
+mkdir -p "$HERE/out"
+OUT="$HERE/out/workers-$(date -u +%Y%m%d-%H%M).md"
+{
+    echo "searchlight $(cd "$REPO" && git rev-parse --short HEAD 2>/dev/null || echo '?'), $STORE store, $EXPECTED pages, --concurrency and --per-host $CONCURRENCY, $(nproc) cores, $(date -u '+%Y-%m-%d %H:%M UTC')"
+    echo
+    echo "| run | workers | wall s | pages | requests | pages requested twice | robots.txt | CPU s (all workers) | CPU ms/page | × one worker | peak RSS MiB (largest worker) | pages per worker | checks |"
+    echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+    for row in "${ROWS[@]}"; do
+        IFS=$'\t' read -r label count wall pages requests repeated robots cpu perpage rss own ok <<<"$row"
+        [ "$label" = warmup ] && continue
+        [ "$count" = "${counts[0]}" ] && [ -z "$BASELINE" ] && BASELINE=$perpage
+        ratio=$(python3 -c "print(f'{$perpage / $BASELINE:.2f}')")
+        echo "| $label | $count | $wall | $pages | $requests | $repeated | $robots | $cpu | $perpage | $ratio | $rss | $own | $ok |"
+    done
+} | tee "$OUT"
+log "written to $OUT"
+[ "$failures" = 0 ] || exit 1
