@@ -82,11 +82,12 @@ let package = Package(
             dependencies: ["StrictJSON"]
         ),
 
-        // Searchable items: the published item model and the markup-to-item mapping. URLCanonical's
-        // WHATWG parse decides which URLs a field may publish.
+        // Searchable items: the published item model, its JSON codec and the markup-to-item mapping.
+        // URLCanonical's WHATWG parse decides which URLs a field may publish; StrictJSON reads a stored
+        // item back (Markup's tolerant JSON-LD reader is for pages, not for text the program wrote).
         .target(
             name: "Items",
-            dependencies: ["Markup", "PlainText", "URLCanonical"]
+            dependencies: ["Markup", "PlainText", "StrictJSON", "URLCanonical"]
         ),
 
         // Donation files (SPEC §6): NSUserActivity and CSSearchableItem records read, validated and
@@ -253,7 +254,7 @@ let package = Package(
         .testTarget(
             name: "IndexTests",
             dependencies: [
-                "Index", "Bridge", "Crawler", "Donations", "Fetching", "Store", "FixtureServer",
+                "Index", "Bridge", "Crawler", "Donations", "Fetching", "Items", "Store", "FixtureServer",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]

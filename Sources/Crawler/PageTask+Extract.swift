@@ -65,7 +65,7 @@ extension PageTask {
             canonicalURL: markup.canonicalURL.flatMap { CrawlURL.normalize($0) },
             httpStatus: response.status, contentType: contentType, isIndexable: indexable,
             notIndexedReason: indexable ? nil : "noindex", title: item.attributeSet.title,
-            itemJSON: indexable ? item.jsonValue.serialized() : nil, links: links.joined(separator: "\n"),
+            itemJSON: indexable ? item.jsonText : nil, links: links.joined(separator: "\n"),
             contentHash: hash, fetchedAt: now)
         if indexable {
             result.completion.outcome = "indexed"

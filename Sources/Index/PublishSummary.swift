@@ -22,6 +22,10 @@ public struct PublishSummary: Sendable, Hashable, Codable {
     public var unchangedClusters = 0
     /// Activity web pages handed to the crawler's pending frontier.
     public var pendingURLs = 0
+    /// Pages among the rebuilt clusters whose stored item did not decode (each is logged): their clusters
+    /// were built as if the page had no item, from the activities alone or withheld as `noTitle`. `nil`
+    /// when there were none (and in summaries stored before it was counted).
+    public var unreadablePageItems: Int?
     /// The engagement threshold applied.
     public var engagementThreshold = 0
     /// The expiry period applied, in days.

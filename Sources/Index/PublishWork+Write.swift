@@ -1,6 +1,7 @@
 import Bridge
 import Foundation
 import GRDB
+import Logging
 import Store
 
 extension PublishWork {
@@ -10,7 +11,7 @@ extension PublishWork {
     /// The items are built on another thread, a chunk ahead, from `reader` (the store's pool): what they
     /// read (pages, activities, donor hashes) is nothing this transaction changes, and while it holds the
     /// write lock nothing else can change it, so a read transaction begun now sees what this one sees.
-    func write(to db: Database, buildingWith reader: any DatabaseReader) throws -> PublishSummary {
+    func write(to db: Database, buildingWith reader: any DatabaseReader, logger: Logger) throws -> PublishSummary {
         // Two publishes may overlap (two processes): the second would write clusters computed from a
         // snapshot the first already changed. Only the first to write wins; the other recomputes.
         let latest = try Int64.fetchOne(db, sql: "SELECT coalesce(max(id), 0) FROM publish_run") ?? 0
@@ -46,8 +47,18 @@ extension PublishWork {
         let statements = try ClusterStatements(db)
         let built = buildChanges(with: reader)
         defer { built.cancel() }  // a failed write stops the builder at its next chunk
+        var unreadablePageItems = 0
         while let chunk = try built.receive() {
             for change in chunk {
+                if let unreadable = change.unreadablePageItem {
+                    unreadablePageItems += 1
+                    // The first few are warnings that name the page and the key; a store full of them
+                    // must not flood the log.
+                    logger.log(
+                        level: unreadablePageItems <= Self.unreadableWarnings ? .warning : .debug,
+                        "a page's stored item does not decode; published as if the page had none",
+                        metadata: ["url": "\(unreadable.url)", "reason": "\(unreadable.error)"])
+                }
                 try statements.write(change, publishedAt: summary.publishedAt, sequence: &sequence, db: db)
             }
         }
@@ -75,6 +86,7 @@ extension PublishWork {
         }
         var final = summary
         final.pendingURLs = added
+        final.unreadablePageItems = unreadablePageItems > 0 ? unreadablePageItems : nil
         try Self.recount(&final, recordCounts: recordCounts, in: db)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
@@ -86,6 +98,9 @@ extension PublishWork {
             arguments: [final.publishedAt, final.engagementThreshold, final.changedClusters, json])
         return final
     }
+
+    /// How many unreadable page items one publish logs as warnings; the rest are logged at debug level.
+    static let unreadableWarnings = 10
 
     /// Starts a thread that builds the changed clusters' rows, 1,000 clusters at a time in order, each in
     /// a read transaction of its own, and hands them over at most two chunks ahead of the writer.

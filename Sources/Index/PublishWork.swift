@@ -1,6 +1,7 @@
 import Bridge
 import Foundation
 import GRDB
+import Items
 import Markup
 import Store
 
@@ -19,6 +20,9 @@ struct PublishWork {
         /// The item's row of the gram index when it has text written without spaces, computed with the
         /// item on the builder's thread (the writer only copies it).
         var grams: GramRow?
+        /// The representative page whose stored item did not decode, and why: the item was built as if
+        /// the page had none.
+        var unreadablePageItem: (url: String, error: ItemDecodingError)?
     }
 
     var summary = PublishSummary()
@@ -93,10 +97,15 @@ struct PublishWork {
             }
             var reason = plan.withheldReason
             var item: PublicItemRow?
+            var unreadable: (url: String, error: ItemDecodingError)?
             if plan.isPublished {
                 // Published under the page's canonical key (SPEC §4): never a tracking parameter or a
                 // fragment, whichever spelling of the URL was linked or donated first.
-                let page = plan.representativePage.map { input.pages[$0] }.map { ($0.key, pageJSON[$0.url] ?? nil) }
+                let page = plan.representativePage.map { input.pages[$0] }.map { page in
+                    let stored = Self.storedItem(pageJSON[page.url] ?? nil)
+                    if case .failure(let error) = stored { unreadable = (page.url, error) }
+                    return (canonicalURL: page.key, item: try? stored.get())
+                }
                 item = PublishedItemBuilder.build(
                     plan: plan, activityIDs: plan.contributingActivities.map { input.activities[$0].id }, page: page,
                     contents: contents, expirySeconds: expirySeconds)
@@ -108,8 +117,16 @@ struct PublishWork {
                 validUntil: plan.validUntil, item: item,
                 grams: item.flatMap {
                     GramText.row(title: $0.title, description: $0.description, keywords: $0.keywords)
-                })
+                },
+                unreadablePageItem: unreadable)
         }
+    }
+
+    /// A page's stored item decoded (``SearchableItem/init(jsonText:)``); `nil` when the page stored none
+    /// (a page crawled as `noindex`, or gone).
+    static func storedItem(_ text: String?) -> Result<SearchableItem?, ItemDecodingError> {
+        guard let text else { return .success(nil) }
+        return Result { () throws(ItemDecodingError) in try SearchableItem(jsonText: text) }
     }
 
     /// The report's member list of `plan`, as JSON (SPEC §6 member shape plus `status`).

@@ -2,7 +2,6 @@ import Bridge
 import Foundation
 import GRDB
 import Items
-import Markup
 
 /// One row of `public_item`: the columns search and the query language read, and the SPEC §6 item.
 struct PublicItemRow {
@@ -51,73 +50,68 @@ struct ActivityContent {
         rating = row["rating"]
         ratingCount = row["rating_count"]
     }
+
+    /// Sets the attributes `attributes` lacks from this activity. A field already set, by the page's
+    /// markup or a more engaged activity, wins even when it is empty.
+    func fillGaps(in attributes: inout AttributeSet) {
+        if attributes.title == nil { attributes.title = title }
+        if attributes.contentDescription == nil { attributes.contentDescription = description }
+        if attributes.keywords == nil, !keywords.isEmpty { attributes.keywords = keywords }
+        if attributes.thumbnailURL == nil { attributes.thumbnailURL = thumbnailURL }
+        if attributes.rating == nil { attributes.rating = rating }
+        if attributes.ratingCount == nil { attributes.ratingCount = ratingCount }
+        if attributes.relatedUniqueIdentifier == nil { attributes.relatedUniqueIdentifier = relatedID }
+        if attributes.domainIdentifier == nil { attributes.domainIdentifier = domainIdentifier }
+    }
 }
 
 /// Builds a cluster's one public item with SPEC §4's field precedence: the crawled page's markup,
 /// then the activities' `contentAttributeSet`, then the activities themselves (stored already merged
 /// in that order); among activities, the most engaged first.
+///
+/// The item is a ``SearchableItem`` throughout: the page's stored item comes decoded
+/// (``SearchableItem/init(jsonText:)``), and the published text is the same codec's
+/// ``SearchableItem/jsonText``, so a field of the item needs no code here to be carried through.
 enum PublishedItemBuilder {
+    /// The cluster's item row, or `nil` when it has no title.
+    /// - Parameter page: The representative page: its canonical key (the published identity) and its
+    ///   stored item, `nil` when it has none or what is stored does not decode.
     static func build(
-        plan: ClusterPlan, activityIDs: [Int64], page: (canonicalURL: String, itemJSON: String?)?,
+        plan: ClusterPlan, activityIDs: [Int64], page: (canonicalURL: String, item: SearchableItem?)?,
         contents: [Int64: ActivityContent], expirySeconds: Double
     ) -> PublicItemRow? {
         let activities = activityIDs.compactMap { contents[$0] }
         var expiry = plan.lastSeen + expirySeconds
         if let expiresAt = plan.expiresAt { expiry = min(expiry, expiresAt) }
-        let expirationText = Date(timeIntervalSince1970: expiry).formatted(.iso8601)
-        var sources: [String] = []
-        if page != nil { sources.append("web") }
-        if !activities.isEmpty { sources.append("activity") }
+        var sources: [SearchableItem.Source] = []
+        if page != nil { sources.append(.web) }
+        if !activities.isEmpty { sources.append(.activity) }
 
-        var attributes: [(key: String, value: JSONValue)] = []
-        var base: [(key: String, value: JSONValue)] = []
-        if let page, let text = page.itemJSON, case .success(let block) = JSONLD.parse(text, startLine: 1),
-            case .object(let members) = block.value
-        {
-            base = members
-            if case .object(let set)? = block.value["attributeSet"] { attributes = attributesWithSafeURLs(set) }
-        }
-        func fill(_ key: String, _ value: JSONValue?) {
-            guard let value, !attributes.contains(where: { $0.key == key }) else { return }
-            attributes.append((key, value))
-        }
-        for activity in activities {
-            fill("title", activity.title.map(JSONValue.string))
-            fill("contentDescription", activity.description.map(JSONValue.string))
-            fill("keywords", activity.keywords.isEmpty ? nil : .array(activity.keywords.map(JSONValue.string)))
-            fill("thumbnailURL", activity.thumbnailURL.map(JSONValue.string))
-            fill("rating", activity.rating.map { .number(AttributeSet.format($0)) })
-            fill("ratingCount", activity.ratingCount.map { .number(String($0)) })
-            fill("relatedUniqueIdentifier", activity.relatedID.map(JSONValue.string))
-            fill("domainIdentifier", activity.domainIdentifier.map(JSONValue.string))
-        }
-        attributes = attributes.map { ($0.key, $0.value.withoutControlCharacters()) }
-        guard let title = attributes.first(where: { $0.key == "title" })?.value.stringValue, !title.isEmpty else {
-            return nil
-        }
+        // The store may hold a page crawled before a URL rule existed: the rules apply again here, before
+        // the activities fill the gaps (a refused thumbnail leaves room for an activity's).
+        let markup = page?.item?.withoutRefusedURLs()
+        var attributes = markup?.attributeSet ?? AttributeSet()
+        for activity in activities { activity.fillGaps(in: &attributes) }
         let uniqueIdentifier = page?.canonicalURL ?? activities.first.map(identifier(of:)) ?? plan.key
-        var item: [(key: String, value: JSONValue)] = [("uniqueIdentifier", .string(uniqueIdentifier))]
-        if let url = page?.canonicalURL { item.append(("webpageURL", .string(url))) }
-        item.append(("sources", .array(sources.map(JSONValue.string))))
-        item.append(("attributeSet", .object(attributes)))
-        let deepLinks = base.first { $0.key == "deepLinks" }?.value
-        item.append(("deepLinks", deepLinksWithSafeURLs(deepLinks).withoutControlCharacters()))
-        if let action = base.first(where: { $0.key == "searchAction" }), isSafe(action.value, .web) {
-            item.append((action.key, action.value.withoutControlCharacters()))
-        }
-        item.append(("engagement", .number(String(plan.engagement))))
-        item.append(("expirationDate", .string(expirationText)))
+        var item = SearchableItem(
+            uniqueIdentifier: uniqueIdentifier, webpageURL: page?.canonicalURL, sources: sources,
+            attributeSet: attributes, deepLinks: markup?.deepLinks ?? [], searchAction: markup?.searchAction,
+            engagement: plan.engagement,
+            expirationDate: Date(timeIntervalSince1970: expiry).formatted(.iso8601)
+        ).withoutControlCharacters()
+        // Stores written before text was cleaned on the way in still publish clean text; the identity is
+        // matched (lookups, deletions) and is published exactly as the row's key.
+        item.uniqueIdentifier = uniqueIdentifier
+        item.webpageURL = page?.canonicalURL
+        guard let title = item.attributeSet.title, !title.isEmpty else { return nil }
 
-        let attribute = { (key: String) in attributes.first { $0.key == key }?.value }
+        let published = item.attributeSet
         return PublicItemRow(
             uniqueIdentifier: uniqueIdentifier, webpageURL: page?.canonicalURL, bundle: activities.first?.bundle,
-            title: title,
-            description: attribute("contentDescription")?.stringValue,
-            keywords: attribute("keywords").map { $0.listValue.compactMap(\.stringValue).joined(separator: "\n") },
-            domainIdentifier: attribute("domainIdentifier")?.stringValue, rating: attribute("rating")?.doubleValue,
-            ratingCount: attribute("ratingCount")?.doubleValue.map { Int($0) }, engagement: plan.engagement,
-            sources: sources, expiresAt: expiry, lastSeen: plan.lastSeen,
-            itemJSON: JSONValue.object(item).serialized())
+            title: title, description: published.contentDescription,
+            keywords: published.keywords?.joined(separator: "\n"), domainIdentifier: published.domainIdentifier,
+            rating: published.rating, ratingCount: published.ratingCount, engagement: plan.engagement,
+            sources: sources.map(\.rawValue), expiresAt: expiry, lastSeen: plan.lastSeen, itemJSON: item.jsonText)
     }
 
     /// The identity of an item with no web page: scoped by the app, from its link to a searchable item,

@@ -41,7 +41,7 @@ public struct Publisher: Sendable {
                 let work = try store.pool.read { db in try PublishWork(db, now: time) }
                 do {
                     summary = try store.withBulkWriting {
-                        try store.pool.write { db in try work.write(to: db, buildingWith: store.pool) }
+                        try store.pool.write { db in try work.write(to: db, buildingWith: store.pool, logger: logger) }
                     }
                     break
                 } catch is PublishWork.Overtaken where attempt < 5 {
@@ -55,6 +55,7 @@ public struct Publisher: Sendable {
                 metadata: [
                     "clusters": "\(summary.clusters)", "published": "\(summary.published)",
                     "changed": "\(summary.changedClusters)", "removed": "\(summary.removedClusters)",
+                    "unreadablePageItems": "\(summary.unreadablePageItems ?? 0)",
                 ])
             return summary
         } catch {

@@ -1,7 +1,7 @@
 /// The searchable attributes of an item, modelled on `CSSearchableItemAttributeSet`.
 ///
 /// Every property is optional or empty by default; JSON omits what is absent.
-public struct AttributeSet: Sendable, Hashable, Codable {
+public struct AttributeSet: Sendable, Hashable {
     /// The title shown in results.
     public var title: String?
     /// The description shown under the title.
@@ -46,7 +46,7 @@ public struct AttributeSet: Sendable, Hashable, Codable {
 }
 
 /// A price.
-public struct Offer: Sendable, Hashable, Codable {
+public struct Offer: Sendable, Hashable {
     /// The price as written (`"12.00"`), or the low end of a range.
     public var price: String?
     /// The ISO 4217 currency.
@@ -63,7 +63,7 @@ public struct Offer: Sendable, Hashable, Codable {
 }
 
 /// A postal address (schema.org `PostalAddress`).
-public struct PostalAddress: Sendable, Hashable, Codable {
+public struct PostalAddress: Sendable, Hashable {
     public var streetAddress: String?
     public var addressLocality: String?
     public var addressRegion: String?
@@ -80,7 +80,7 @@ public struct PostalAddress: Sendable, Hashable, Codable {
 }
 
 /// Something the result can play.
-public struct MediaObject: Sendable, Hashable, Codable {
+public struct MediaObject: Sendable, Hashable {
     /// `audio` or `video`.
     public var kind: String
     /// The absolute media URL.
@@ -94,7 +94,7 @@ public struct MediaObject: Sendable, Hashable, Codable {
 }
 
 /// What a recipe result shows (schema.org `Recipe`).
-public struct RecipeDetails: Sendable, Hashable, Codable {
+public struct RecipeDetails: Sendable, Hashable {
     public var name: String?
     public var image: String?
     /// ISO 8601 duration as written (`"PT1H30M"`).

@@ -1,6 +1,13 @@
 import Markup
 
+/// The item's one JSON codec, encoding half: SPEC §6's published-item shape, the text the crawler
+/// stores for a page (`page.item_json`) and publishing writes for a public item
+/// (`public_item.item_json`). ``SearchableItem/init(jsonText:)`` is the decoding half. Stores hold this
+/// text, so its bytes must not change for the same item.
 extension SearchableItem {
+    /// The item as compact JSON text (``jsonValue`` serialized).
+    package var jsonText: String { jsonValue.serialized() }
+
     /// The item in SPEC §6's published-item shape, keys in the documented order, absent
     /// values left out.
     public var jsonValue: JSONValue {

@@ -1,9 +1,9 @@
 /// One entry of the public index, modelled on Core Spotlight's `CSSearchableItem`.
 ///
 /// Its JSON form is SPEC §6's published item; property names follow Apple's APIs.
-public struct SearchableItem: Sendable, Hashable, Codable {
+public struct SearchableItem: Sendable, Hashable {
     /// Where a published item's content came from.
-    public enum Source: String, Sendable, Hashable, Codable {
+    public enum Source: String, Sendable, Hashable {
         /// A crawled page.
         case web
         /// A donated `NSUserActivity`.
@@ -47,9 +47,9 @@ public struct SearchableItem: Sendable, Hashable, Codable {
 }
 
 /// A deep link into an app: how a result opens somewhere other than the browser.
-public struct DeepLink: Sendable, Hashable, Codable {
+public struct DeepLink: Sendable, Hashable {
     /// The markup that declared it.
-    public enum Kind: String, Sendable, Hashable, Codable {
+    public enum Kind: String, Sendable, Hashable {
         /// `<meta name="apple-itunes-app">`.
         case smartAppBanner
         /// `twitter:app:*` meta tags.

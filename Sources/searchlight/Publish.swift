@@ -55,6 +55,10 @@ extension Searchlight {
                     + "unchanged: \(summary.unchangedClusters)",
                 "  engagement threshold \(summary.engagementThreshold), expiry \(Self.days(summary.expiryDays)) days",
             ]
+            if let unreadable = summary.unreadablePageItems {
+                lines.append(
+                    "  \(unreadable) stored page items could not be read (see the log); published without them")
+            }
             if summary.pendingURLs > 0 {
                 lines.append("  \(summary.pendingURLs) activity web pages queued for `searchlight crawl`")
             }

@@ -38,10 +38,10 @@ struct ControlCharacterTests {
 
     @Test("Every string property, at any depth, is cleaned (a property added without cleaning fails here)")
     func everyStringIsCleaned() throws {
-        let item = try JSONDecoder().decode(SearchableItem.self, from: Data(Self.json.utf8))
+        let item = try SearchableItem(jsonText: Self.json)
         // The fixture must set every property: a new one makes this list non-empty until it is added above.
         #expect(Self.unsetProperties(of: item) == [])
-        let cleaned = String(decoding: try JSONEncoder().encode(item.withoutControlCharacters()), as: UTF8.self)
+        let cleaned = item.withoutControlCharacters().jsonText
         #expect(!cleaned.contains("\\u001b") && !cleaned.contains("\\u0007"), "\(cleaned)")
         #expect(!cleaned.unicodeScalars.contains { $0.properties.generalCategory == .control }, "\(cleaned)")
         #expect(cleaned.contains("x[2J"))
