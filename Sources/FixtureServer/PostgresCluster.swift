@@ -140,6 +140,12 @@ public final class PostgresCluster: Sendable {
         return name
     }
 
+    /// Runs one SQL command in `database` with `psql` and returns its output (`-At`: a one-value query prints
+    /// the value and a line feed), for tests that look into a store without a driver of their own.
+    public func psql(_ sql: String, database: String) async throws -> String {
+        try await programs.psql(sql, database: database, port: port, password: password, folder: folder)
+    }
+
     /// A `postgres://` URL of `database` on this cluster, for ``user``, with ``password`` when asked.
     public func url(database: String, includingPassword: Bool = false) -> String {
         let credentials =

@@ -105,6 +105,18 @@ struct PostgresPrograms: Sendable {
             asServer: false, environment: password.map { ["PGPASSWORD": $0] } ?? [:], folder: folder)
     }
 
+    /// Runs one SQL command with `psql` and returns what it printed: unaligned, tuples only (`-At`), so a
+    /// one-value query prints just the value.
+    func psql(_ sql: String, database: String, port: Int, password: String?, folder: URL) async throws -> String {
+        try await run(
+            "psql",
+            [
+                "-h", "127.0.0.1", "-p", "\(port)", "-U", PostgresCluster.user, "-w", "-X", "-At",
+                "-v", "ON_ERROR_STOP=1", "-c", sql, database,
+            ],
+            asServer: false, environment: password.map { ["PGPASSWORD": $0] } ?? [:], folder: folder)
+    }
+
     /// The server's log file.
     func serverLog(_ folder: URL) -> URL { folder.appendingPathComponent("server.log") }
 
@@ -116,10 +128,11 @@ struct PostgresPrograms: Sendable {
 
     /// Runs a PostgreSQL program to its end; its output goes to a log file in the folder, quoted in the
     /// error when it fails.
+    @discardableResult
     private func run(
         _ program: String, _ arguments: [String], asServer: Bool, environment: [String: String] = [:],
         folder: URL
-    ) async throws {
+    ) async throws -> String {
         let log = folder.appendingPathComponent("\(program)-\(UUID().uuidString.prefix(8)).log")
         guard FileManager.default.createFile(atPath: log.path, contents: nil) else {
             throw PostgresCluster.Failure.system("create \(log.path)", errno: errno)
@@ -158,6 +171,7 @@ struct PostgresPrograms: Sendable {
                 program, status: status, output: String((output + (serverOutput ?? "")).suffix(4000)))
         }
         try? FileManager.default.removeItem(at: log)
+        return output
     }
 
     /// A bash script that closes every descriptor above standard error, then runs its arguments.

@@ -88,6 +88,7 @@ struct PostgresSchemaTests {
         }
         // The title match (weight A) ranks above the description match (weight B).
         #expect(ranked == [10, 20])
-        #expect(try await database.strings("SELECT id::text FROM public_item WHERE search_vector @@ 'baking'") == ["10"])
+        #expect(
+            try await database.strings("SELECT id::text FROM public_item WHERE search_vector @@ 'baking'") == ["10"])
     }
 }

@@ -53,7 +53,8 @@ struct SQLiteSchemaSnapshot {
     }
 
     private mutating func read(table: String, _ db: Database) throws {
-        let columns = try Row.fetchAll(db, sql: "SELECT name, type, \"notnull\", pk FROM pragma_table_info(?)", arguments: [table])
+        let columns = try Row.fetchAll(
+            db, sql: "SELECT name, type, \"notnull\", pk FROM pragma_table_info(?)", arguments: [table])
         tables[table] = columns.map { row in
             Column(name: row["name"], type: row["type"], required: row["notnull"] == 1 || (row["pk"] as Int) > 0)
         }

@@ -19,7 +19,9 @@ struct StoreLocationTests {
 
     @Test(
         "a path names a SQLite file",
-        arguments: ["./searchlight.sqlite", "/var/lib/store.db", "relative/dir/x.sqlite", "file:name", "a:b//c", "ü.db"])
+        arguments: [
+            "./searchlight.sqlite", "/var/lib/store.db", "relative/dir/x.sqlite", "file:name", "a:b//c", "ü.db",
+        ])
     func paths(value: String) throws {
         #expect(try StoreLocation(parsing: value) == .sqlite(path: value))
     }
@@ -27,7 +29,9 @@ struct StoreLocationTests {
     @Test(
         "a postgres URL is read as libpq reads it",
         arguments: [
-            Case(value: "postgres://u@db.example:6000/crawl", user: "u", host: "db.example", port: 6000, database: "crawl"),
+            Case(
+                value: "postgres://u@db.example:6000/crawl", user: "u", host: "db.example", port: 6000,
+                database: "crawl"),
             Case(value: "postgresql://u@db.example/crawl", user: "u", host: "db.example", database: "crawl"),
             Case(value: "POSTGRES://u@h/d", user: "u", host: "h", database: "d"),
             Case(value: "postgres://u:secret@h/d", user: "u", password: "secret", host: "h", database: "d"),
@@ -103,8 +107,14 @@ struct StoreLocationTests {
             ("postgres://u@h/d%", .badPercentEncoding(part: "database name")),
             ("postgres://u:p#w@h/d", .fragment),
             ("postgres://u@h/d?sslmode", .parameterWithoutValue("sslmode")),
-            ("postgres://u@h/d?sslmode=sometimes", .badParameterValue(name: "sslmode", value: "sometimes", expected: "")),
-            ("postgres://u@h/d?connect_timeout=0", .badParameterValue(name: "connect_timeout", value: "0", expected: "")),
+            (
+                "postgres://u@h/d?sslmode=sometimes",
+                .badParameterValue(name: "sslmode", value: "sometimes", expected: "")
+            ),
+            (
+                "postgres://u@h/d?connect_timeout=0",
+                .badParameterValue(name: "connect_timeout", value: "0", expected: "")
+            ),
             ("postgres://u@h/d?target_session_attrs=any", .unknownParameter("target_session_attrs")),
         ])
     func malformed(value: String, problem: StoreLocationError.Problem) {
@@ -138,10 +148,14 @@ struct StoreLocationTests {
     @Test("--store wins over SEARCHLIGHT_STORE, which wins over the default file")
     func precedence() throws {
         let environment = ["SEARCHLIGHT_STORE": "/from/env.sqlite"]
-        #expect(try StoreLocation(option: "/from/option.sqlite", environment: environment) == .sqlite(path: "/from/option.sqlite"))
+        #expect(
+            try StoreLocation(option: "/from/option.sqlite", environment: environment)
+                == .sqlite(path: "/from/option.sqlite"))
         #expect(try StoreLocation(option: nil, environment: environment) == .sqlite(path: "/from/env.sqlite"))
         #expect(try StoreLocation(option: nil, environment: [:]) == .sqlite(path: "./searchlight.sqlite"))
-        #expect(try StoreLocation(option: nil, environment: ["SEARCHLIGHT_STORE": ""]) == .sqlite(path: "./searchlight.sqlite"))
+        #expect(
+            try StoreLocation(option: nil, environment: ["SEARCHLIGHT_STORE": ""])
+                == .sqlite(path: "./searchlight.sqlite"))
         let error = try #require(throws: StoreLocationError.self) {
             try StoreLocation(option: nil, environment: ["SEARCHLIGHT_STORE": "postgres://nobody/d"])
         }

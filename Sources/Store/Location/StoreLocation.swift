@@ -70,7 +70,9 @@ package enum StoreLocation: Sendable, Equatable, CustomStringConvertible {
         guard let separator = value.range(of: "://") else { return nil }
         let scheme = value[..<separator.lowerBound]
         guard let first = scheme.unicodeScalars.first, isASCIILetter(first),
-            scheme.unicodeScalars.allSatisfy({ isASCIILetter($0) || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0) })
+            scheme.unicodeScalars.allSatisfy({
+                isASCIILetter($0) || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)
+            })
         else { return nil }
         return String(scheme)
     }

@@ -1,8 +1,8 @@
 internal import PostgresNIO
 
-/// The PostgreSQL store's schema, as an ordered list of migrations (Docs/architecture.md, "The store on
-/// PostgreSQL"). A migration once released is never edited: later changes are new migrations, so every
-/// existing store upgrades in place, as on SQLite.
+/// The PostgreSQL store's schema, as an ordered list of migrations (Docs/postgres.md). A migration once
+/// released is never edited: later changes are new migrations, so every existing store upgrades in place,
+/// as on SQLite.
 ///
 /// `v1-schema` is the PostgreSQL counterpart of the SQLite schema after its migrations `v1-crawl` to
 /// `v10-public-text`: the same tables, columns, keys and indexes under the same names, translated:
