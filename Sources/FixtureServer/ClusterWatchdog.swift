@@ -69,6 +69,11 @@ final class ClusterWatchdog: Sendable {
 
     /// A cluster nobody can reach any more is stopped without waiting.
     deinit {
+        release()
+    }
+
+    /// Tells the watchdog to stop the cluster and remove its folder, without waiting for it.
+    func release() {
         shared.state.withLock { state in
             if case .running(let writeEnd, let waiters) = state {
                 close(writeEnd)

@@ -96,6 +96,11 @@ public final class PostgresCluster: Sendable {
     ///
     /// - Throws: ``Failure`` when PostgreSQL is missing or a step fails, with the step's output.
     public static func start(authentication: Authentication = .trust) async throws -> PostgresCluster {
+        try await PostgresPrograms.onThread { try startNow(authentication: authentication) }
+    }
+
+    /// ``start(authentication:)``, blocking the calling thread.
+    private static func startNow(authentication: Authentication) throws -> PostgresCluster {
         let programs = try PostgresPrograms.locate()
         let clock = ContinuousClock()
         let started = clock.now
@@ -103,13 +108,13 @@ public final class PostgresCluster: Sendable {
         // From here on the folder is removed however this ends, the test process's end included.
         let watchdog = try ClusterWatchdog(programs: programs, folder: folder)
         do {
-            try await programs.initialize(folder: folder, authentication: authentication)
+            try programs.initialize(folder: folder, authentication: authentication)
             var lastFailure: (any Error)?
             // Another process may take the free port between the probe and the server's bind: try another.
             for _ in 0..<5 {
                 let port = try PostgresPrograms.freeLoopbackPort()
                 do {
-                    try await programs.startServer(folder: folder, port: port)
+                    try programs.startServer(folder: folder, port: port)
                 } catch {
                     lastFailure = error
                     guard programs.serverLogMentionsPortInUse(folder: folder) else { throw error }
@@ -121,7 +126,7 @@ public final class PostgresCluster: Sendable {
             }
             throw lastFailure ?? Failure.system("bind", errno: EADDRINUSE)
         } catch {
-            await watchdog.fire()
+            watchdog.release()
             throw error
         }
     }
@@ -136,21 +141,28 @@ public final class PostgresCluster: Sendable {
     /// run in parallel on one cluster without sharing state.
     public func makeDatabase() async throws -> String {
         let name = "test_\(getpid())_\(databaseCounter.add(1, ordering: .relaxed).newValue)"
-        try await programs.createDatabase(name, port: port, password: password, folder: folder)
+        try await PostgresPrograms.onThread { [programs, port, password, folder] in
+            try programs.createDatabase(name, port: port, password: password, folder: folder)
+        }
         return name
     }
 
     /// Runs one SQL command in `database` with `psql` and returns its output (`-At`: a one-value query prints
     /// the value and a line feed), for tests that look into a store without a driver of their own.
     public func psql(_ sql: String, database: String) async throws -> String {
-        try await programs.psql(sql, database: database, port: port, password: password, folder: folder)
+        try await PostgresPrograms.onThread { [programs, port, password, folder] in
+            try programs.psql(sql, database: database, port: port, password: password, folder: folder)
+        }
     }
 
     /// A `postgres://` URL of `database` on this cluster, for ``user``, with ``password`` when asked.
     public func url(database: String, includingPassword: Bool = false) -> String {
-        let credentials =
-            includingPassword && password != nil
-            ? "\(Self.user):\(password!.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)" : Self.user
+        var credentials = Self.user
+        if includingPassword, let password,
+            let encoded = password.addingPercentEncoding(withAllowedCharacters: .alphanumerics)
+        {
+            credentials += ":" + encoded
+        }
         return "postgres://\(credentials)@127.0.0.1:\(port)/\(database)?sslmode=disable"
     }
 

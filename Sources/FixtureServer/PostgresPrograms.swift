@@ -3,8 +3,10 @@ import Foundation
 /// The PostgreSQL programs a test cluster runs (`initdb`, `pg_ctl`, `createdb`), and how: directly, or as the
 /// `postgres` user through `runuser` when the tests run as root.
 ///
-/// Every program is awaited through `terminationHandler` (no thread of the cooperative pool blocks), with
-/// its output in a file rather than a pipe, so nothing needs draining.
+/// The methods block until their program ends, so callers run them on a thread of their own
+/// (``onThread(_:)``), never on the cooperative pool: a test process's two pool threads are busy with hundreds
+/// of tests (a start that awaited each step there took 47 s in one whole-suite run on a loaded machine;
+/// 1.3 s on a thread of its own). Output goes to a file rather than a pipe, so nothing needs draining.
 struct PostgresPrograms: Sendable {
     /// The folder with `initdb`, `pg_ctl` and `createdb`.
     let binaries: URL
@@ -57,7 +59,7 @@ struct PostgresPrograms: Sendable {
 
     /// `initdb` with ``PostgresCluster/user`` as superuser, UTF-8, and the given authentication for every
     /// connection.
-    func initialize(folder: URL, authentication: PostgresCluster.Authentication) async throws {
+    func initialize(folder: URL, authentication: PostgresCluster.Authentication) throws {
         var arguments = [
             "-D", Self.dataDirectory(folder), "-U", PostgresCluster.user, "-E", "UTF8", "--locale=C", "--no-sync",
         ]
@@ -72,17 +74,17 @@ struct PostgresPrograms: Sendable {
             if let serverUser { _ = chown(file.path, serverUser.uid, serverUser.gid) }
             arguments += ["-A", "scram-sha-256", "--pwfile=\(file.path)"]
         }
-        try await run("initdb", arguments, asServer: true, folder: folder)
+        try run("initdb", arguments, asServer: true, folder: folder)
     }
 
     /// `pg_ctl start -w` on 127.0.0.1:`port`, the Unix socket in the folder; returns once the server
     /// accepts connections.
-    func startServer(folder: URL, port: Int) async throws {
+    func startServer(folder: URL, port: Int) throws {
         let options = [
             "-c listen_addresses=127.0.0.1", "-p \(port)", "-k '\(folder.path)'", "-c max_connections=200",
             "-c fsync=off", "-c full_page_writes=off", "-c synchronous_commit=off",
         ]
-        try await run(
+        try run(
             "pg_ctl",
             [
                 "-D", Self.dataDirectory(folder), "-l", serverLog(folder).path, "-o", options.joined(separator: " "),
@@ -99,16 +101,16 @@ struct PostgresPrograms: Sendable {
     }
 
     /// `createdb NAME` over TCP as ``PostgresCluster/user``.
-    func createDatabase(_ name: String, port: Int, password: String?, folder: URL) async throws {
-        try await run(
+    func createDatabase(_ name: String, port: Int, password: String?, folder: URL) throws {
+        try run(
             "createdb", ["-h", "127.0.0.1", "-p", "\(port)", "-U", PostgresCluster.user, "-w", name],
             asServer: false, environment: password.map { ["PGPASSWORD": $0] } ?? [:], folder: folder)
     }
 
     /// Runs one SQL command with `psql` and returns what it printed: unaligned, tuples only (`-At`), so a
     /// one-value query prints just the value.
-    func psql(_ sql: String, database: String, port: Int, password: String?, folder: URL) async throws -> String {
-        try await run(
+    func psql(_ sql: String, database: String, port: Int, password: String?, folder: URL) throws -> String {
+        try run(
             "psql",
             [
                 "-h", "127.0.0.1", "-p", "\(port)", "-U", PostgresCluster.user, "-w", "-X", "-At",
@@ -132,7 +134,7 @@ struct PostgresPrograms: Sendable {
     private func run(
         _ program: String, _ arguments: [String], asServer: Bool, environment: [String: String] = [:],
         folder: URL
-    ) async throws -> String {
+    ) throws -> String {
         let log = folder.appendingPathComponent("\(program)-\(UUID().uuidString.prefix(8)).log")
         guard FileManager.default.createFile(atPath: log.path, contents: nil) else {
             throw PostgresCluster.Failure.system("create \(log.path)", errno: errno)
@@ -155,15 +157,11 @@ struct PostgresPrograms: Sendable {
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = handle
         process.standardError = handle
-        let status = try await withCheckedThrowingContinuation { continuation in
-            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do {
-                try process.run()
-            } catch {
-                process.terminationHandler = nil
-                continuation.resume(throwing: error)
-            }
-        }
+        let finished = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in finished.signal() }
+        try process.run()
+        finished.wait()
+        let status = process.terminationStatus
         let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
         guard status == 0 else {
             let serverOutput = program == "pg_ctl" ? (try? String(contentsOf: serverLog(folder), encoding: .utf8)) : nil
@@ -172,6 +170,13 @@ struct PostgresPrograms: Sendable {
         }
         try? FileManager.default.removeItem(at: log)
         return output
+    }
+
+    /// Runs `body`, which blocks, on a new thread, and returns its result.
+    static func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try body() }) }.start()
+        }
     }
 
     /// A bash script that closes every descriptor above standard error, then runs its arguments.

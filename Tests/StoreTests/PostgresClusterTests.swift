@@ -50,5 +50,6 @@ struct PostgresClusterTests {
             return try await group.reduce(into: []) { $0.append($1) }
         }
         #expect(Set(clusters.map { ObjectIdentifier($0) }).count == 1)
+        print("PostgreSQL shared test cluster started in \(clusters[0].startupDuration)")
     }
 }
