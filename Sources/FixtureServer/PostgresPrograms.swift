@@ -22,13 +22,17 @@ struct PostgresPrograms: Sendable {
 
     /// Finds the newest `/usr/lib/postgresql/VERSION/bin` (Debian's layout), else `initdb` on `PATH`.
     ///
+    /// - Parameters:
+    ///   - debian: where Debian installs PostgreSQL's versions.
+    ///   - path: the folders searched next, as in `PATH`.
     /// - Throws: ``PostgresCluster/Failure/notInstalled`` or ``PostgresCluster/Failure/noPostgresUser``.
-    static func locate() throws(PostgresCluster.Failure) -> PostgresPrograms {
-        let debian = "/usr/lib/postgresql"
+    static func locate(
+        debian: String = "/usr/lib/postgresql", path: String = ProcessInfo.processInfo.environment["PATH"] ?? ""
+    ) throws(PostgresCluster.Failure) -> PostgresPrograms {
         let versions = (try? FileManager.default.contentsOfDirectory(atPath: debian)) ?? []
         let candidates =
             versions.sorted { (Double($0) ?? 0) > (Double($1) ?? 0) }.map { "\(debian)/\($0)/bin" }
-            + (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init)
+            + path.split(separator: ":").map(String.init)
         guard let folder = candidates.first(where: { FileManager.default.isExecutableFile(atPath: "\($0)/initdb") })
         else { throw .notInstalled }
         guard geteuid() == 0 else { return PostgresPrograms(binaries: URL(fileURLWithPath: folder), serverUser: nil) }
