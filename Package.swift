@@ -15,6 +15,7 @@ let package = Package(
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
     ],
     targets: [
         // C libraries, wrapped once each. Only the module named after the job imports them.
@@ -104,13 +105,16 @@ let package = Package(
         // The CSSearchQuery language (SPEC §4): parser with located errors, compiled to parameterised SQL.
         .target(name: "SearchQuery"),
 
-        // The shared SQLite store (WAL): the crawl frontier, fetch log, pages and host caches. URLCanonical
-        // keys the frontier (migration v3-frontier-key backfills the key of existing rows).
+        // The shared store: the crawl frontier, fetch log, pages and host caches, on SQLite (WAL, through
+        // GRDB) or PostgreSQL (through PostgresNIO, imported here only). URLCanonical keys the frontier
+        // (migration v3-frontier-key backfills the key of existing rows).
         .target(
             name: "Store",
             dependencies: [
                 "URLCanonical",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
 
@@ -262,6 +266,15 @@ let package = Package(
         .testTarget(
             name: "FixtureServerTests",
             dependencies: ["FixtureServer"]
+        ),
+        .testTarget(
+            name: "StoreTests",
+            dependencies: [
+                "Store", "FixtureServer",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]
         ),
         .testTarget(
             name: "SearchlightTests",

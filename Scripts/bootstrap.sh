@@ -2,7 +2,8 @@
 # Installs the system packages Searchlight builds against, only those that are missing.
 # With --test, also the tools the test suite drives (nginx for the HTTP/2 + TLS tests, openssl
 # for their throwaway certificates, Debian's chromium for the headless render checks of HTML
-# reports: it is not in the machine's base image).
+# reports: it is not in the machine's base image; Debian's postgresql for the throw-away
+# PostgreSQL clusters of the store tests, found by its initdb, which is not on PATH).
 # Debian/Ubuntu with Swift already installed; runs apt-get as root or through sudo.
 set -euo pipefail
 
@@ -15,6 +16,7 @@ if [[ "${1:-}" == "--test" ]]; then
     [[ -x /usr/sbin/nginx ]] || command -v nginx >/dev/null 2>&1 || missing+=(nginx-light)
     command -v openssl >/dev/null 2>&1 || missing+=(openssl)
     command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+    compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || missing+=(postgresql)
 fi
 
 if ((${#missing[@]} > 0)); then

@@ -173,9 +173,9 @@ public final class Store: Sendable {
     }
 }
 
-/// A store operation that failed: the file, and SQLite's or GRDB's reason.
+/// A store operation that failed: the file (or URL), and SQLite's, GRDB's or PostgreSQL's reason.
 public struct StoreError: Error, Sendable, CustomStringConvertible {
-    /// The SQLite file.
+    /// The SQLite file, or the PostgreSQL store's URL without its password.
     public var path: String
     /// What went wrong, as SQLite or GRDB described it.
     public var message: String

@@ -102,7 +102,7 @@ extension Searchlight {
         func run() async throws {
             global.bootstrapLogging()
             let logger = Logger(label: "searchlight.crawl")
-            let store = try self.store.open()
+            let store = try await self.store.open()
             var configuration = CrawlConfiguration(
                 seeds: urls, productToken: network.productToken, fetch: network.fetchConfiguration,
                 concurrency: network.concurrency, perHostConcurrency: network.perHost, delay: delay,

@@ -46,7 +46,7 @@ extension Searchlight {
 
         func run() async throws {
             global.bootstrapLogging()
-            let store = try self.store.open()
+            let store = try await self.store.open()
             let importer = DonationImporter(store: store, logger: Logger(label: "searchlight.delete"))
             let deletion = DeletionRecord(
                 bundleIdentifier: bundle, uniqueIdentifiers: identifiers.isEmpty ? nil : identifiers,

@@ -29,7 +29,7 @@ extension Searchlight {
         @OptionGroup var store: StoreOptions
 
         func run() async throws {
-            let export = PublicExport(store: try store.openExisting())
+            let export = PublicExport(store: try await store.openExisting())
             guard let output else {
                 let count = try await export.writeJSONLines { data in FileHandle.standardOutput.write(data) }
                 printToStandardError("exported \(count) item\(count == 1 ? "" : "s")")

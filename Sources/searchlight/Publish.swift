@@ -39,7 +39,7 @@ extension Searchlight {
 
         func run() async throws {
             global.bootstrapLogging()
-            let store = try self.store.open()
+            let store = try await self.store.open()
             let publisher = Publisher(store: store, logger: Logger(label: "searchlight.publish"))
             let summary = try publisher.publish(
                 engagementThreshold: engagement.engagementThreshold, expiryDays: expiryDays)

@@ -39,7 +39,7 @@ extension Searchlight {
 
         func run() async throws {
             global.bootstrapLogging()
-            let reader = ReportReader(store: try store.open())
+            let reader = ReportReader(store: try await store.open())
             var sink = try ReportSink(path: output)
             defer { sink.close() }
             if format == .json {

@@ -61,7 +61,7 @@ extension Searchlight {
         }
 
         func run() async throws {
-            let search = PublicSearch(store: try store.openExisting())
+            let search = PublicSearch(store: try await store.openExisting())
             if let queries {
                 try await SearchBatch(search: search, limit: limit).run(file: queries)
                 return
@@ -128,15 +128,5 @@ extension Searchlight {
             }
             return lines.joined(separator: "\n")
         }
-    }
-}
-
-extension StoreOptions {
-    /// Opens the store at `--store`, which must exist: reading commands never create an empty one.
-    func openExisting() throws -> Store {
-        guard FileManager.default.fileExists(atPath: store) else {
-            throw RuntimeError("no store at \(store) (crawl, import or publish first, or give --store)")
-        }
-        return try open()
     }
 }

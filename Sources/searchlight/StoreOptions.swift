@@ -1,25 +1,88 @@
 import ArgumentParser
+import Foundation
 import Store
 
-/// `--store PATH`: the SQLite store every stateful command shares (SPEC §7).
+/// `--store PATH|postgres://…`: the store every stateful command shares (SPEC §1, §7), or the one
+/// `SEARCHLIGHT_STORE` names; the option wins.
+///
+/// A malformed value is a usage error (exit 2), found before the command does anything. A PostgreSQL store
+/// is connected to and migrated, so a wrong address or credentials fail as they will once the engine exists
+/// (exit 3, one line); then the command stops with exit 3, since this build has no PostgreSQL operations yet.
 struct StoreOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The SQLite store.", valueName: "path"))
-    var store = "./searchlight.sqlite"
+    @Option(
+        name: .customLong("store"),
+        help: ArgumentHelp(
+            """
+            The store: a SQLite file (default ./searchlight.sqlite) or a PostgreSQL URL \
+            postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE (the password may come from PGPASSWORD). \
+            Also from \(StoreLocation.environmentVariable).
+            """, valueName: "path|postgres://…"))
+    var value: String?
+
+    func validate() throws {
+        _ = try location
+    }
+
+    /// Where the store is, from `--store` or the environment.
+    var location: StoreLocation {
+        get throws(ValidationError) {
+            do {
+                return try StoreLocation(option: value, environment: ProcessInfo.processInfo.environment)
+            } catch {
+                throw ValidationError(error.description)
+            }
+        }
+    }
 
     /// Opens (creating if needed) the store.
-    func open() throws -> Store {
-        do {
-            return try Store(path: store)
-        } catch {
-            throw RuntimeError("cannot open the store: \(error)")
+    ///
+    /// - Throws: ``RuntimeError`` when the store cannot be opened, and for every PostgreSQL store once it is
+    ///   connected and migrated (this build has no PostgreSQL operations).
+    func open() async throws -> Store {
+        switch try location {
+        case .sqlite(let path):
+            do {
+                return try Store(path: path)
+            } catch {
+                throw RuntimeError("cannot open the store \(error.path): \(error.message)")
+            }
+        case .postgres(let location):
+            try await Self.connect(location)
         }
+    }
+
+    /// Opens the store, which must exist: reading commands never create an empty SQLite file.
+    func openExisting() async throws -> Store {
+        if case .sqlite(let path) = try location, !FileManager.default.fileExists(atPath: path) {
+            throw RuntimeError("no store at \(path) (crawl, import or publish first, or give --store)")
+        }
+        return try await open()
+    }
+
+    /// Connects to a PostgreSQL store and migrates it, then stops: the engine's operations are not in this
+    /// build. Never returns.
+    private static func connect(_ location: PostgresLocation) async throws -> Never {
+        let database: PostgresDatabase
+        do {
+            database = try await PostgresDatabase.open(location)
+        } catch {
+            throw RuntimeError("cannot open the store \(error.path): \(error.message)")
+        }
+        await database.close()
+        throw RuntimeError("PostgreSQL stores are not supported by this build yet", namingCommand: true)
     }
 }
 
 /// A failure the command reports as a runtime failure (exit 3), with a clear message.
 struct RuntimeError: Error, CustomStringConvertible {
     var description: String
-    init(_ description: String) { self.description = description }
+    /// Whether the message is printed as `searchlight COMMAND: …` rather than `searchlight: …`.
+    var namesCommand = false
+
+    init(_ description: String, namingCommand: Bool = false) {
+        self.description = description
+        self.namesCommand = namingCommand
+    }
 }
 
 /// Where apple-app-site-association files are fetched from.

@@ -23,11 +23,26 @@ struct CommandRunner {
     /// test process. Ignored, the write fails with EPIPE instead, which is expected there.
     private static let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
 
-    static func run(_ arguments: [String], standardInput: String? = nil) async throws -> Outcome {
+    /// Runs `searchlight` with `arguments`.
+    ///
+    /// - Parameters:
+    ///   - environment: variables to set for the child on top of this process's environment (a nil value
+    ///     removes one); `SEARCHLIGHT_STORE` and `PGPASSWORD` are removed unless given, so a developer's own
+    ///     never reaches a test.
+    ///   - directory: the child's working directory (this process's when nil).
+    static func run(
+        _ arguments: [String], standardInput: String? = nil, environment: [String: String?] = [:],
+        directory: URL? = nil
+    ) async throws -> Outcome {
         Self.ignoreBrokenPipes
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        var childEnvironment = ProcessInfo.processInfo.environment
+        for name in ["SEARCHLIGHT_STORE", "PGPASSWORD"] { childEnvironment[name] = nil }
+        for (name, value) in environment { childEnvironment[name] = value }
+        process.environment = childEnvironment
+        if let directory { process.currentDirectoryURL = directory }
         let outputPipe = Pipe()
         let errorPipe = Pipe()
         let inputPipe = Pipe()
