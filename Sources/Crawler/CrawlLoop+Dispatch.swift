@@ -267,6 +267,8 @@ extension CrawlLoop {
                 case .full(let until):
                     hosts[origin]?.buffer.prepend(url)
                     hosts[origin]?.slotsFullUntil = until
+                    // The slot it meant to use again is no longer its own (given back, or taken over).
+                    if let idle = host.idleSlot { hosts[origin]?.heldSlots.removeAll { $0 == idle } }
                     return started
                 }
                 takeSlot(slot, of: origin, reusing: host.idleSlot)

@@ -137,12 +137,35 @@ struct CrawlLoop {
             try await Task { try await store.finishRun(runID, force: budgetSpent, now: Self.now) }.value
         }
         let queued = try await Task { try await store.queuedCount(run: runID) }.value
-        let totals = try await Task { try await store.runWorkers(runID) }.value
+        let totals: [CrawlWorkerRecord]
+        if finished, !budgetSpent, queued == 0 {
+            totals = try await Self.settledWorkers(of: runID, in: store, lease: configuration.leaseDuration)
+        } else {
+            totals = try await Task { try await store.runWorkers(runID) }.value
+        }
         let pass = CrawlTotals(workers: totals, legacyCountersJSON: run.countersJSON)
         return CrawlSummary(
             run: run.id, resumed: run.isResumed, finished: finished, counters: pass.counters,
             durationSeconds: pass.seconds, queued: queued, workers: pass.workers, workerCounters: counters)
     }
+
+    /// The pass's workers once the others have left it too. When the pass is over, the others are only
+    /// storing their last results and counters (which ride along with their commits at most twice a
+    /// second); waiting for their rows — a worker found dead, or unseen for a lease, no longer counts —
+    /// makes every worker's summary count the whole pass. The wait is bounded by ``settleLimit``.
+    static func settledWorkers(of run: Int64, in store: Store, lease: Double) async throws -> [CrawlWorkerRecord] {
+        let deadline = now + min(lease, settleLimit)
+        while true {
+            let workers = try await Task { try await store.runWorkers(run) }.value
+            let moment = now
+            let leaving = workers.contains { $0.endedAt == nil && moment - $0.seenAt < lease }
+            guard leaving, moment < deadline else { return workers }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+    }
+
+    /// The longest a worker waits for the others to leave a finished pass.
+    static let settleLimit = 5.0
 
     /// How often the hosts' queues are read again from the store while requests are in flight.
     static let refreshInterval = 1.0

@@ -55,8 +55,8 @@ public enum HostSlotClaim: Sendable, Hashable {
     case granted(slot: Int)
     /// Not now: the host's next request may not start before this time (its delay, a pause).
     case wait(until: Double)
-    /// Every slot is taken, or this worker holds its share: look again when one of its own requests to
-    /// the host ends, or at this time.
+    /// Every slot is taken, or this worker holds its share (a slot it held beyond its share is given
+    /// back): look again when one of its own requests to the host ends, or at this time.
     case full(until: Double)
 }
 
@@ -109,4 +109,6 @@ public struct CrawlWorkerRecord: Sendable, Hashable {
     public var startedAt: Double
     /// When it was last seen (its last renewal or commit).
     public var seenAt: Double
+    /// When it left the pass (or was found dead); `nil` while it takes part.
+    public var endedAt: Double?
 }

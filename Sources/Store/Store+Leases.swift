@@ -52,8 +52,9 @@ extension Store {
     /// Takes one of `host`'s `slots` request slots for `worker` (the per-host cap across all workers),
     /// when the host's next request may start at `now`, and moves that time `spacing` seconds on.
     ///
-    /// `reusing` names a slot the worker holds and no longer uses: it is kept when still the worker's.
-    /// Otherwise a slot that is free (never taken, released, or its lease ran out) is taken, as long as
+    /// `reusing` names a slot the worker holds and no longer uses: it is kept when still the worker's and
+    /// the worker holds no more than its share; otherwise it is given back and the answer is `.full`, so
+    /// after `.full` the worker no longer holds `reusing`. Without `reusing`, a slot that is free (never taken, released, or its lease ran out) is taken, as long as
     /// the worker holds fewer than its share: the slots divided among the pass's live workers (those
     /// seen within a lease), so that one worker does not keep a host to itself while the others wait.
     /// With every slot taken, or the share reached, the answer is to look again shortly: requests end
@@ -75,16 +76,23 @@ extension Store {
                 guard let slot = Int((row["name"] as String).dropFirst("slot:".count)) else { continue }
                 taken[slot] = (row["owner"], row["until"])
             }
+            let live =
+                try Int.fetchOne(
+                    db,
+                    sql: "SELECT COUNT(*) FROM crawl_worker WHERE run_id = ? AND ended_at IS NULL AND seen_at >= ?",
+                    arguments: [run, now - (leaseUntil - now)]) ?? 1
+            let share = max(1, (max(1, slots) + max(1, live) - 1) / max(1, live))
+            let mine = taken.values.filter { $0.owner == worker.owner && $0.until > now }.count
             var chosen: Int?
-            if let reusing, taken[reusing]?.owner == worker.owner { chosen = reusing }
-            if chosen == nil {
-                let live =
-                    try Int.fetchOne(
-                        db,
-                        sql: "SELECT COUNT(*) FROM crawl_worker WHERE run_id = ? AND ended_at IS NULL AND seen_at >= ?",
-                        arguments: [run, now - (leaseUntil - now)]) ?? 1
-                let share = max(1, (max(1, slots) + max(1, live) - 1) / max(1, live))
-                let mine = taken.values.filter { $0.owner == worker.owner && $0.until > now }.count
+            if let reusing, taken[reusing]?.owner == worker.owner {
+                // More than its share: workers joined since it took the slots; this one goes back.
+                guard mine <= share else {
+                    try db.execute(
+                        sql: "DELETE FROM host_lease WHERE host = ? AND name = ?", arguments: [host, "slot:\(reusing)"])
+                    return .full(until: now + Self.slotPollInterval)
+                }
+                chosen = reusing
+            } else {
                 guard mine < share else { return .full(until: now + Self.slotPollInterval) }
                 chosen = (0..<max(1, slots)).first { slot in
                     guard let holder = taken[slot] else { return true }

@@ -36,10 +36,16 @@ extension Store {
     public func runWorkers(_ run: Int64) async throws(StoreError) -> [CrawlWorkerRecord] {
         try await read { db in
             try Row.fetchAll(
-                db, sql: "SELECT counters, started_at, seen_at FROM crawl_worker WHERE run_id = ? ORDER BY started_at",
+                db,
+                sql: """
+                    SELECT counters, started_at, seen_at, ended_at FROM crawl_worker
+                    WHERE run_id = ? ORDER BY started_at
+                    """,
                 arguments: [run]
             ).map {
-                CrawlWorkerRecord(countersJSON: $0["counters"], startedAt: $0["started_at"], seenAt: $0["seen_at"])
+                CrawlWorkerRecord(
+                    countersJSON: $0["counters"], startedAt: $0["started_at"], seenAt: $0["seen_at"],
+                    endedAt: $0["ended_at"])
             }
         }
     }

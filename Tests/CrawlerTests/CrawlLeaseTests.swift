@@ -123,10 +123,10 @@ struct CrawlLeaseTests {
         let now = Date().timeIntervalSince1970
         let (a, b) = (Self.remote("a"), Self.remote("b"))
         for worker in [a, b] { _ = try await store.beginRun(seeds: [], now: now, worker: worker) }
-        func claim(_ worker: CrawlWorker) async throws -> HostSlotClaim {
+        func claim(_ worker: CrawlWorker, reusing: Int? = nil) async throws -> HostSlotClaim {
             try await store.claimHostSlot(
                 host: Self.host, run: run, worker: worker, now: now, slots: 4, spacing: 0, leaseUntil: now + 60,
-                reusing: nil)
+                reusing: reusing)
         }
         // Three workers registered (the starter long gone, unseen for a lease): a share of 2 each.
         #expect(try await claim(a) == .granted(slot: 0))
@@ -137,6 +137,16 @@ struct CrawlLeaseTests {
         // Once b leaves the pass, a may use the whole host.
         try await store.leaveRun(run, worker: b, countersJSON: "{}", now: now)
         #expect(try await claim(a) == .granted(slot: 2))
+        #expect(try await claim(a) == .granted(slot: 3))
+        // A worker joins: a, holding all four, keeps a slot it reuses only within its share.
+        let c = Self.remote("c")
+        _ = try await store.beginRun(seeds: [], now: now, worker: c)
+        #expect(try await claim(c) != .granted(slot: 0))
+        #expect(try await claim(a, reusing: 3) != .granted(slot: 3))
+        #expect(try await claim(a, reusing: 2) != .granted(slot: 2))
+        #expect(try await claim(a, reusing: 1) == .granted(slot: 1))
+        #expect(try await claim(c) == .granted(slot: 2))
+        #expect(try await claim(c) == .granted(slot: 3))
     }
 
     @Test("robots.txt is fetched by one worker; the others wait, then read its result or its failure")

@@ -33,7 +33,8 @@ enum PostgresSchema {
             try await connection.query(
                 "INSERT INTO setting (name, value) VALUES ('salt', \(salt)), (\(ItemRankOrder.sequenceSetting), '1')",
                 logger: logger)
-        }
+        },
+        sharedCrawl,
     ]
 
     /// 32 random bytes as lowercase hex, as the SQLite store's `lower(hex(randomblob(32)))`.
