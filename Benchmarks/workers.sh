@@ -1,20 +1,22 @@
 #!/usr/bin/env bash
 # Many-worker crawl benchmark: the generated 20,000-page site of Benchmarks/crawl.sh, served by nginx
 # on loopback, crawled into one fresh store per run by 1, 2 and 4 `searchlight crawl` processes
-# started together (they share the pass through the store's leases). Measures, per run: wall time,
-# the CPU seconds of all the workers together (user+sys, from GNU time), CPU milliseconds per page
-# and its ratio to one worker's (SPEC §8 target: within 1.3×), the pages each worker fetched, and
+# started together (they share the pass through the store's leases), on PostgreSQL (a throw-away
+# cluster this script starts: initdb into a temporary folder, a free loopback port) and on SQLite.
+# Measures, per run: wall time, the CPU seconds of all the workers together (user+sys, from GNU time),
+# CPU milliseconds per page and its ratio to one worker's on the same engine (target: within 1.3×),
+# the PostgreSQL server's CPU seconds (its processes' user+sys), the pages each worker fetched, and
 # from nginx's access log the requests made, the pages requested more than once (target: none) and
 # robots.txt requests (target: one per run).
 #
 #   bash Benchmarks/workers.sh
 #
 # Settings (environment):
-#   WORKERS="1 2 4"     worker counts, in this order, after one warm-up run of the first
-#   RUNS=1              measured runs per worker count
+#   PLAN="postgres:1 postgres:2 postgres:4 sqlite:1"   engine:workers runs, in this order, after a
+#                       warm-up run of the first
+#   RUNS=1              measured rounds of the plan
 #   PAGES=20000         linked pages of the site (crawl_site.py; plus its sitemap-only pages)
 #   CONCURRENCY=16      each worker's --concurrency, and --per-host (the cap across all workers)
-#   STORE=sqlite        the engine (sqlite only until the PostgreSQL engine exists)
 #   SEED=4              site generator seed
 #   SCRATCH=.build-bench  swift build --scratch-path;  SEARCHLIGHT=path  use this binary, no build
 #   TARGET=1.3          CPU-per-page ratio target;  RUN_TIMEOUT=1800  seconds per run;  KEEP_TMP=1
@@ -23,11 +25,10 @@
 # not fetch every page exactly once.
 set -euo pipefail
 
-WORKERS=${WORKERS:-1 2 4}
+PLAN=${PLAN:-postgres:1 postgres:2 postgres:4 sqlite:1}
 RUNS=${RUNS:-1}
 PAGES=${PAGES:-20000}
 CONCURRENCY=${CONCURRENCY:-16}
-STORE=${STORE:-sqlite}
 SEED=${SEED:-4}
 TARGET=${TARGET:-1.3}
 RUN_TIMEOUT=${RUN_TIMEOUT:-1800}
@@ -43,13 +44,14 @@ die() { log "error: $*"; exit 1; }
 
 unset http_proxy https_proxy HTTP_PROXY HTTPS_PROXY all_proxy ALL_PROXY
 export no_proxy='*' NO_PROXY='*' LC_ALL=C.UTF-8
-[ "$STORE" = sqlite ] || die "STORE=$STORE: only sqlite is measured by this build"
 
 find_nginx() { command -v nginx 2>/dev/null || { [ -x /usr/sbin/nginx ] && echo /usr/sbin/nginx; } || true; }
 missing=()
 [ -n "$(find_nginx)" ] || missing+=(nginx-light)
 { [ -x /usr/bin/time ] && /usr/bin/time --version 2>&1 | grep -q GNU; } || missing+=(time)
 command -v curl >/dev/null 2>&1 || missing+=(curl)
+PG_BIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
+[[ "$PLAN" != *postgres* || -x "$PG_BIN/initdb" ]] || missing+=(postgresql)
 if [ ${#missing[@]} -gt 0 ]; then
     log "installing ${missing[*]}"
     SUDO=()
@@ -58,6 +60,7 @@ if [ ${#missing[@]} -gt 0 ]; then
     DEBIAN_FRONTEND=noninteractive "${SUDO[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
 fi
 NGINX=$(find_nginx)
+PG_BIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
 
 if [ -n "${SEARCHLIGHT:-}" ]; then
     BIN=$SEARCHLIGHT
@@ -71,9 +74,11 @@ fi
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/searchlight-workers-bench.XXXXXX")
 chmod 755 "$WORK"
 NGINX_PID=
+PG_DATA=
 cleanup() {
     local status=$?
     [ -n "$NGINX_PID" ] && kill -TERM "$NGINX_PID" 2>/dev/null && wait "$NGINX_PID" 2>/dev/null
+    [ -n "$PG_DATA" ] && as_postgres "$PG_BIN/pg_ctl" -D "$PG_DATA" -m immediate stop >/dev/null 2>&1
     if [ "$KEEP_TMP" = 1 ]; then log "kept $WORK"; else rm -rf "$WORK"; fi
     exit $status
 }
@@ -116,11 +121,60 @@ for _ in $(seq 100); do curl -s -o /dev/null -f "$BASE/robots.txt" && break; sle
 curl -s -o /dev/null -f "$BASE/robots.txt" || die "nginx did not start"
 log_size() { stat -c %s "$WORK/nginx/access.log" 2>/dev/null || echo 0; }
 
+# PostgreSQL: a throw-away cluster, as the tests start one (initdb as the postgres user when root).
+as_postgres() { if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
+PG_PORT=
+if [[ "$PLAN" == *postgres* ]]; then
+    PG_DATA="$WORK/pg"
+    mkdir -p "$PG_DATA"
+    [ "$(id -u)" -eq 0 ] && chown postgres "$PG_DATA"
+    PG_PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    as_postgres "$PG_BIN/initdb" -D "$PG_DATA" -U searchlight --auth=trust >/dev/null
+    # Durability as Debian configures it, but no fsync wait per commit (synchronous_commit=off): the
+    # benchmark measures the crawler and the queries, not this machine's disk flushes.
+    as_postgres "$PG_BIN/pg_ctl" -D "$PG_DATA" -w -l "$PG_DATA/server.log" \
+        -o "-p $PG_PORT -k $PG_DATA -c listen_addresses=127.0.0.1 -c synchronous_commit=off -c max_connections=200" \
+        start >/dev/null
+    log "PostgreSQL $("$PG_BIN/postgres" --version | awk '{print $3}') on port $PG_PORT"
+fi
+pg_cpu() { # user+sys seconds of the cluster's processes, live and ended (the postmaster's children)
+    [ -n "$PG_DATA" ] || { echo 0; return; }
+    local pm
+    pm=$(head -n 1 "$PG_DATA/postmaster.pid")
+    python3 - "$pm" <<'PY'
+import os, sys
+tick = os.sysconf("SC_CLK_TCK")
+pm = sys.argv[1]
+def fields(pid):
+    with open(f"/proc/{pid}/stat") as f:
+        return f.read().rsplit(")", 1)[1].split()
+total = 0
+f = fields(pm)
+total += sum(int(x) for x in f[11:15])  # utime stime cutime cstime of the postmaster
+for pid in os.listdir("/proc"):
+    if not pid.isdigit() or pid == pm:
+        continue
+    try:
+        f = fields(pid)
+    except OSError:
+        continue
+    if f[1] == pm:
+        total += int(f[11]) + int(f[12])
+print(total / tick)
+PY
+}
+
 ROWS=()
 failures=0
-BASELINE=
-run() { # label workers
-    local label=$1 count=$2 store="$WORK/runs/$1.sqlite" from to started ended i
+run() { # label engine workers
+    local label=$1 engine=$2 count=$3 store from to started ended i pg0 pg1
+    if [ "$engine" = postgres ]; then
+        as_postgres "$PG_BIN/createdb" -h 127.0.0.1 -p "$PG_PORT" -U searchlight "$label"
+        store="postgres://searchlight@127.0.0.1:$PG_PORT/$label?sslmode=disable"
+    else
+        store="$WORK/runs/$label.sqlite"
+    fi
+    pg0=$(pg_cpu)
     from=$(log_size)
     started=$(date +%s.%N)
     local pids=()
@@ -133,12 +187,13 @@ run() { # label workers
     done
     for pid in "${pids[@]}"; do wait "$pid" || log "$label: a worker exited $?"; done
     ended=$(date +%s.%N)
+    pg1=$(pg_cpu)
     sleep 0.3
     to=$(log_size)
     local row
-    row=$(python3 - "$WORK" "$label" "$count" "$from" "$to" "$started" "$ended" "$EXPECTED" <<'PY'
+    row=$(python3 - "$WORK" "$label" "$count" "$from" "$to" "$started" "$ended" "$EXPECTED" "$pg0" "$pg1" <<'PY'
 import json, sys
-work, label, count, start, end, t0, t1, expected = sys.argv[1:]
+work, label, count, start, end, t0, t1, expected, pg0, pg1 = sys.argv[1:]
 count, start, end, expected = int(count), int(start), int(end), int(expected)
 with open(f"{work}/nginx/access.log", "rb") as log:
     log.seek(start)
@@ -163,35 +218,38 @@ for i in range(1, count + 1):
 pages = len(seen)
 wall = float(t1) - float(t0)
 ok = pages == expected and repeated == 0 and robots == 1
-print(f"{count}\t{wall:.1f}\t{pages}\t{len(uris)}\t{repeated}\t{robots}\t{cpu:.1f}\t{1000 * cpu / max(pages, 1):.3f}\t{rss // 1024}\t{'+'.join(map(str, own))}\t{'ok' if ok else 'FAILED'}")
+server = float(pg1) - float(pg0)
+print(f"{count}\t{wall:.1f}\t{pages}\t{len(uris)}\t{repeated}\t{robots}\t{cpu:.1f}\t{1000 * cpu / max(pages, 1):.3f}\t{server:.1f}\t{rss // 1024}\t{'+'.join(map(str, own))}\t{'ok' if ok else 'FAILED'}")
 PY
 )
     log "$label: $row"
     [[ "$row" == *FAILED ]] && failures=$((failures + 1))
-    [ "$KEEP_TMP" = 1 ] || rm -f "$store" "$store-wal" "$store-shm"
-    ROWS+=("$label"$'\t'"$row")
+    [ "$KEEP_TMP" = 1 ] || [ "$engine" = postgres ] || rm -f "$store" "$store-wal" "$store-shm"
+    ROWS+=("$label"$'\t'"$engine"$'\t'"$row")
 }
 
-read -r -a counts <<<"$WORKERS"
-log "warm-up: ${counts[0]} worker(s)"
-run "warmup" "${counts[0]}"
+read -r -a plan <<<"$PLAN"
+log "warm-up: ${plan[0]}"
+run "warmup" "${plan[0]%%:*}" "${plan[0]##*:}"
 for r in $(seq "$RUNS"); do
-    for count in "${counts[@]}"; do run "run$r-w$count" "$count"; done
+    for step in "${plan[@]}"; do run "run${r}_${step%%:*}_w${step##*:}" "${step%%:*}" "${step##*:}"; done
 done
 
 mkdir -p "$HERE/out"
 OUT="$HERE/out/workers-$(date -u +%Y%m%d-%H%M).md"
 {
-    echo "searchlight $(cd "$REPO" && git rev-parse --short HEAD 2>/dev/null || echo '?'), $STORE store, $EXPECTED pages, --concurrency and --per-host $CONCURRENCY, $(nproc) cores, $(date -u '+%Y-%m-%d %H:%M UTC')"
+    echo "searchlight $(cd "$REPO" && git rev-parse --short HEAD 2>/dev/null || echo '?'), $EXPECTED pages, --concurrency and --per-host $CONCURRENCY, $(nproc) cores, $(date -u '+%Y-%m-%d %H:%M UTC')"
     echo
-    echo "| run | workers | wall s | pages | requests | pages requested twice | robots.txt | CPU s (all workers) | CPU ms/page | × one worker | peak RSS MiB (largest worker) | pages per worker | checks |"
-    echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+    echo "| run | store | workers | wall s | pages | requests | pages requested twice | robots.txt | CPU s (all workers) | CPU ms/page | × one worker | PostgreSQL CPU s | peak RSS MiB (largest worker) | pages per worker | checks |"
+    echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+    declare -A BASELINE=()
     for row in "${ROWS[@]}"; do
-        IFS=$'\t' read -r label count wall pages requests repeated robots cpu perpage rss own ok <<<"$row"
+        IFS=$'\t' read -r label engine count wall pages requests repeated robots cpu perpage server rss own ok <<<"$row"
         [ "$label" = warmup ] && continue
-        [ "$count" = "${counts[0]}" ] && [ -z "$BASELINE" ] && BASELINE=$perpage
-        ratio=$(python3 -c "print(f'{$perpage / $BASELINE:.2f}')")
-        echo "| $label | $count | $wall | $pages | $requests | $repeated | $robots | $cpu | $perpage | $ratio | $rss | $own | $ok |"
+        [ "$count" = 1 ] && [ -z "${BASELINE[$engine]:-}" ] && BASELINE[$engine]=$perpage
+        ratio=$(python3 -c "print(f'{$perpage / ${BASELINE[$engine]:-$perpage}:.2f}')")
+        [ "$engine" = postgres ] || server="–"
+        echo "| $label | $engine | $count | $wall | $pages | $requests | $repeated | $robots | $cpu | $perpage | $ratio | $server | $rss | $own | $ok |"
     done
 } | tee "$OUT"
 log "written to $OUT"

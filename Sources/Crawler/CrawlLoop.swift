@@ -7,7 +7,7 @@ import Store
 /// results back, batches writes, and decides when the pass is over.
 struct CrawlLoop {
     let configuration: CrawlConfiguration
-    let store: Store
+    let store: any CrawlStore
     let fetcher: Fetcher
     let run: CrawlRunInfo
     /// This process in the store: the owner of its leases.
@@ -42,7 +42,8 @@ struct CrawlLoop {
     let startedAt: Double
 
     init(
-        configuration: CrawlConfiguration, store: Store, fetcher: Fetcher, run: CrawlRunInfo, worker: CrawlWorker,
+        configuration: CrawlConfiguration, store: any CrawlStore, fetcher: Fetcher, run: CrawlRunInfo,
+        worker: CrawlWorker,
         links: LinkFilter, logger: Logger, progress: (@Sendable (CrawlProgress) -> Void)?
     ) {
         self.configuration = configuration
@@ -153,7 +154,9 @@ struct CrawlLoop {
     /// storing their last results and counters (which ride along with their commits at most twice a
     /// second); waiting for their rows — a worker found dead, or unseen for a lease, no longer counts —
     /// makes every worker's summary count the whole pass. The wait is bounded by ``settleLimit``.
-    static func settledWorkers(of run: Int64, in store: Store, lease: Double) async throws -> [CrawlWorkerRecord] {
+    static func settledWorkers(of run: Int64, in store: any CrawlStore, lease: Double) async throws
+        -> [CrawlWorkerRecord]
+    {
         let deadline = now + min(lease, settleLimit)
         while true {
             let workers = try await Task { try await store.runWorkers(run) }.value

@@ -4,7 +4,7 @@ import Logging
 import Scope
 import Store
 
-/// A crawl of one or more sites into a ``Store`` (SPEC §3).
+/// A crawl of one or more sites into a store (SPEC §3): a ``Store`` file or a PostgreSQL store.
 ///
 /// The frontier lives in the store, so memory does not grow with the URLs seen and a
 /// crawl killed at any moment continues where it stopped when run again: a URL leaves
@@ -19,11 +19,11 @@ public struct Crawler: Sendable {
     /// How to crawl.
     public let configuration: CrawlConfiguration
     /// Where the frontier and the pages live.
-    public let store: Store
+    public let store: any CrawlStore
     let logger: Logger
 
     /// Creates a crawler. Nothing happens until ``run(progress:)``.
-    public init(configuration: CrawlConfiguration, store: Store, logger: Logger) {
+    public init(configuration: CrawlConfiguration, store: any CrawlStore, logger: Logger) {
         self.configuration = configuration
         self.store = store
         self.logger = logger

@@ -145,27 +145,18 @@ struct PostgresPrograms: Sendable {
         }
         let handle = try FileHandle(forWritingTo: log)
         defer { try? handle.close() }
-        let process = Process()
         let path = binaries.appendingPathComponent(program).path
         var command = [path] + arguments
         if asServer, let serverUser { command = [serverUser.runuser, "-u", "postgres", "--"] + command }
-        // Foundation's `Process` learns that a child ended when a socket it hands the child closes; a server
-        // that `pg_ctl start` leaves running would inherit it and keep it open, and the start would never be
-        // seen to end. Everything else the test process has open Foundation already closes in the child.
-        if program == "pg_ctl" { command = ["/bin/bash", "-c", Self.closingDescriptors, "bash"] + command }
-        process.executableURL = URL(fileURLWithPath: command[0])
-        process.arguments = Array(command.dropFirst())
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        // The server user may not be able to enter the test's working directory.
-        process.currentDirectoryURL = folder
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = handle
-        process.standardError = handle
-        let finished = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in finished.signal() }
-        try process.run()
-        finished.wait()
-        let status = process.terminationStatus
+        // The server user may not be able to enter the test's working directory: the program runs in `folder`.
+        let status: Int32
+        do {
+            status = try ChildProcess.run(
+                command, environment: ProcessInfo.processInfo.environment.merging(environment) { $1 },
+                directory: folder, output: handle)
+        } catch {
+            throw PostgresCluster.Failure.system(error.call, errno: error.code)
+        }
         let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
         guard status == 0 else {
             let serverOutput = program == "pg_ctl" ? (try? String(contentsOf: serverLog(folder), encoding: .utf8)) : nil
@@ -182,10 +173,6 @@ struct PostgresPrograms: Sendable {
             Thread { continuation.resume(with: Result { try body() }) }.start()
         }
     }
-
-    /// A bash script that closes every descriptor above standard error, then runs its arguments.
-    private static let closingDescriptors =
-        #"for fd in /proc/$$/fd/*; do fd=${fd##*/}; if [ "$fd" -gt 2 ]; then eval "exec $fd>&-"; fi; done; exec "$@""#
 
     /// A TCP port on 127.0.0.1 that nothing listens on at the moment of the call (the kernel's pick for
     /// port 0, released again).

@@ -52,13 +52,10 @@ extension Store {
     /// Takes one of `host`'s `slots` request slots for `worker` (the per-host cap across all workers),
     /// when the host's next request may start at `now`, and moves that time `spacing` seconds on.
     ///
-    /// `reusing` names a slot the worker holds and no longer uses: it is kept when still the worker's and
-    /// the worker holds no more than its share; otherwise it is given back and the answer is `.full`, so
-    /// after `.full` the worker no longer holds `reusing`. Without `reusing`, a slot that is free (never taken, released, or its lease ran out) is taken, as long as
-    /// the worker holds fewer than its share: the slots divided among the pass's live workers (those
-    /// seen within a lease), so that one worker does not keep a host to itself while the others wait.
-    /// With every slot taken, or the share reached, the answer is to look again shortly: requests end
-    /// at any time.
+    /// ``HostSlotRule`` decides which slot, within the worker's share. `reusing` names a slot the worker
+    /// holds and no longer uses; after `.full` the worker no longer holds it (given back beyond its share,
+    /// or taken over once its lease ran out). With every slot taken, or the share reached, the answer is to
+    /// look again shortly: requests end at any time.
     public func claimHostSlot(
         host: String, run: Int64, worker: CrawlWorker, now: Double, slots: Int, spacing: Double,
         leaseUntil: Double, reusing: Int?
@@ -68,44 +65,38 @@ extension Store {
                 try Double.fetchOne(
                     db, sql: "SELECT next_request_at FROM crawl_host WHERE host = ?", arguments: [host]) ?? 0
             if next > now { return .wait(until: next) }
-            var taken: [Int: (owner: String, until: Double)] = [:]
+            var taken: [Int: HostSlotRule.Holder] = [:]
             for row in try Row.fetchAll(
                 db, sql: "SELECT name, owner, until FROM host_lease WHERE host = ? AND name LIKE 'slot:%'",
                 arguments: [host])
             {
-                guard let slot = Int((row["name"] as String).dropFirst("slot:".count)) else { continue }
-                taken[slot] = (row["owner"], row["until"])
+                guard let slot = HostSlotRule.slot(named: row["name"]) else { continue }
+                taken[slot] = HostSlotRule.Holder(owner: row["owner"], until: row["until"])
             }
             let live =
                 try Int.fetchOne(
                     db,
                     sql: "SELECT COUNT(*) FROM crawl_worker WHERE run_id = ? AND ended_at IS NULL AND seen_at >= ?",
                     arguments: [run, now - (leaseUntil - now)]) ?? 1
-            let share = max(1, (max(1, slots) + max(1, live) - 1) / max(1, live))
-            let mine = taken.values.filter { $0.owner == worker.owner && $0.until > now }.count
-            var chosen: Int?
-            if let reusing, taken[reusing]?.owner == worker.owner {
-                // More than its share: workers joined since it took the slots; this one goes back.
-                guard mine <= share else {
-                    try db.execute(
-                        sql: "DELETE FROM host_lease WHERE host = ? AND name = ?", arguments: [host, "slot:\(reusing)"])
-                    return .full(until: now + Self.slotPollInterval)
-                }
-                chosen = reusing
-            } else {
-                guard mine < share else { return .full(until: now + Self.slotPollInterval) }
-                chosen = (0..<max(1, slots)).first { slot in
-                    guard let holder = taken[slot] else { return true }
-                    return holder.until <= now
-                }
+            let rule = HostSlotRule(slots: slots, liveWorkers: live)
+            let slot: Int
+            switch rule.decide(taken: taken, owner: worker.owner, reusing: reusing, now: now) {
+            case .full:
+                return .full(until: now + Self.slotPollInterval)
+            case .giveBack(let given):
+                try db.execute(
+                    sql: "DELETE FROM host_lease WHERE host = ? AND name = ?",
+                    arguments: [host, HostSlotRule.name(of: given)])
+                return .full(until: now + Self.slotPollInterval)
+            case .use(let chosen):
+                slot = chosen
             }
-            guard let slot = chosen else { return .full(until: now + Self.slotPollInterval) }
             try db.execute(
                 sql: """
                     INSERT INTO host_lease (host, name, owner, until) VALUES (?, ?, ?, ?)
                     ON CONFLICT (host, name) DO UPDATE SET owner = excluded.owner, until = excluded.until
                     """,
-                arguments: [host, "slot:\(slot)", worker.owner, leaseUntil])
+                arguments: [host, HostSlotRule.name(of: slot), worker.owner, leaseUntil])
             try Self.setNextRequest(host: host, at: now + spacing, db: db)
             return .granted(slot: slot)
         }
@@ -141,6 +132,14 @@ extension Store {
             {
                 return .wait(until: now)
             }
+            // Held by another worker: the host's delay is not moved on for a request nobody makes.
+            let held =
+                try Bool.fetchOne(
+                    db,
+                    sql:
+                        "SELECT EXISTS (SELECT 1 FROM host_lease WHERE host = ? AND name = ? AND until > ? AND owner != ?)",
+                    arguments: [host, name, now, worker.owner]) ?? false
+            if held { return .wait(until: now + Self.taskPollInterval) }
             if let spacing {
                 let next =
                     try Double.fetchOne(
@@ -152,11 +151,9 @@ extension Store {
                 sql: """
                     INSERT INTO host_lease (host, name, owner, until) VALUES (?, ?, ?, ?)
                     ON CONFLICT (host, name) DO UPDATE SET owner = excluded.owner, until = excluded.until
-                    WHERE host_lease.until <= ? OR host_lease.owner = excluded.owner
                     """,
-                arguments: [host, name, worker.owner, leaseUntil, now])
-            if db.changesCount > 0 { return .claimed }
-            return .wait(until: now + Self.taskPollInterval)
+                arguments: [host, name, worker.owner, leaseUntil])
+            return .claimed
         }
     }
 

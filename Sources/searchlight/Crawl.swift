@@ -102,7 +102,7 @@ extension Searchlight {
         func run() async throws {
             global.bootstrapLogging()
             let logger = Logger(label: "searchlight.crawl")
-            let store = try await self.store.open()
+            let store = try await self.store.openCrawlStore()
             var configuration = CrawlConfiguration(
                 seeds: urls, productToken: network.productToken, fetch: network.fetchConfiguration,
                 concurrency: network.concurrency, perHostConcurrency: network.perHost, delay: delay,
@@ -119,19 +119,29 @@ extension Searchlight {
             let summary: CrawlSummary
             do {
                 summary = try await task.value
+                await Self.close(store)
             } catch let error as CrawlError {
                 line.clear()
+                await Self.close(store)
                 throw ValidationError(error.message)
+            } catch {
+                await Self.close(store)
+                throw error
             }
             signals.stop()
             line.clear()
             if json {
-                print(try CrawlSummaryText.json(summary, storePath: store.path))
+                print(try CrawlSummaryText.json(summary, storePath: store.displayName))
             } else {
-                printText(CrawlSummaryText.text(summary, storePath: store.path))
+                printText(CrawlSummaryText.text(summary, storePath: store.displayName))
             }
             // SPEC §7: 1 when some records failed; the summary names the kinds (the fetch log has each URL).
             if !summary.counters.errors.isEmpty { throw Exit.partialFailure }
+        }
+
+        /// Closes a PostgreSQL store's connections (a SQLite store closes with its last reference).
+        static func close(_ store: any CrawlStore) async {
+            if let database = store as? PostgresDatabase { await database.close() }
         }
 
         /// The User-Agent header: as given, or `TOKEN/0.1 (…)` when only a product token was given.

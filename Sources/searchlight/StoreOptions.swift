@@ -6,8 +6,9 @@ import Store
 /// `SEARCHLIGHT_STORE` names; the option wins.
 ///
 /// A malformed value is a usage error (exit 2), found before the command does anything. A PostgreSQL store
-/// is connected to and migrated, so a wrong address or credentials fail as they will once the engine exists
-/// (exit 3, one line); then the command stops with exit 3, since this build has no PostgreSQL operations yet.
+/// is connected to and migrated, so a wrong address or credentials fail with exit 3 and one line. `crawl` works
+/// on either engine; the other commands stop with exit 3 on a PostgreSQL store, whose index operations are not
+/// in this build yet.
 struct StoreOptions: ParsableArguments {
     @Option(
         name: .customLong("store"),
@@ -48,6 +49,22 @@ struct StoreOptions: ParsableArguments {
             }
         case .postgres(let location):
             try await Self.connect(location)
+        }
+    }
+
+    /// Opens (creating or migrating if needed) the store for the crawler, on either engine.
+    ///
+    /// - Throws: ``RuntimeError`` when the store cannot be opened or connected to.
+    func openCrawlStore() async throws -> any CrawlStore {
+        switch try location {
+        case .sqlite:
+            return try await open()
+        case .postgres(let location):
+            do {
+                return try await PostgresDatabase.open(location)
+            } catch {
+                throw RuntimeError("cannot open the store \(error.path): \(error.message)")
+            }
         }
     }
 

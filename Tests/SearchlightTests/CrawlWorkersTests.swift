@@ -4,7 +4,7 @@ import GRDB
 import Store
 import Testing
 
-/// Three `searchlight crawl` processes on one SQLite store and one loopback site, checked against the
+/// Three `searchlight crawl` processes on one store (SQLite, and PostgreSQL) and one loopback site, checked against the
 /// server's own request log: each URL is fetched once, the per-host cap holds across the workers,
 /// robots.txt is fetched once per pass, and a worker killed mid-crawl loses nothing.
 @Suite("many crawl workers on one store")
@@ -35,14 +35,15 @@ struct CrawlWorkersTests {
         ]
     }
 
-    @Test("three workers: every URL requested once, at most --per-host at a time, robots.txt once")
-    func threeWorkers() async throws {
+    @Test(
+        "three workers: every URL requested once, at most --per-host at a time, robots.txt once",
+        arguments: StoreEngine.allCases)
+    func threeWorkers(engine: StoreEngine) async throws {
         let (server, site) = try await Self.startSite()
         defer { try? FileManager.default.removeItem(at: site) }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("workers-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let store = folder.appendingPathComponent("s.sqlite").path
+        let testStore = try await WorkersTestStore.make(engine)
+        defer { testStore.cleanUp() }
+        let store = testStore.argument
         let workers = try (0..<3).map { _ in
             try KillableProcess(CommandRunner.executable, Self.arguments(server, store: store))
         }
@@ -69,26 +70,29 @@ struct CrawlWorkersTests {
         #expect(own.filter { $0 > 0 }.count >= 2, "only one worker fetched pages: \(own)")
         let passes = Set(summaries.map { $0?["run"] as? Int ?? -1 })
         #expect(passes.count == 1)
-        let counts = try storeCounts(store)
+        let counts = try await storeCounts(testStore)
         #expect(counts.pages == Self.pageCount + 1 && counts.notDone == 0 && counts.leased == 0)
         #expect(counts.finishedRuns == 1)
     }
 
-    @Test("a worker killed mid-crawl: the others take its URLs over and finish, refetching only its requests")
-    func killedWorker() async throws {
+    @Test(
+        "a worker killed mid-crawl: the others take its URLs over and finish, refetching only its requests",
+        arguments: StoreEngine.allCases)
+    func killedWorker(engine: StoreEngine) async throws {
         let (server, site) = try await Self.startSite()
         defer { try? FileManager.default.removeItem(at: site) }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("workers-kill-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let store = folder.appendingPathComponent("s.sqlite").path
+        let testStore = try await WorkersTestStore.make(engine)
+        defer { testStore.cleanUp() }
+        let store = testStore.argument
         await server.setBehaviour(.hang, for: "/p30.html")
         let workers = try (0..<3).map { _ in
             try KillableProcess(CommandRunner.executable, Self.arguments(server, store: store, lease: 5))
         }
         try #require(await CrawlResumeTests.waitUntilRequested(["/p30.html"], from: server))
         // The worker fetching the page that never answers is the one killed, with its requests in flight.
-        let owner = try #require(try leaseOwner(of: server.url("/p30.html"), in: store))
+        let owner = try #require(
+            try await testStore.lines("SELECT lease_owner FROM crawl_url WHERE url = '\(server.url("/p30.html"))'")
+                .first)
         let victim = try #require(workers.first { owner.contains("/\($0.processIdentifier)/") })
         let inFlight = await server.requests().count
         // Under load the test may wake late, after a worker's fetch of the page timed out and was tried
@@ -104,43 +108,31 @@ struct CrawlWorkersTests {
         let requests = await server.requests().map(\.route)
         await server.stop()
 
-        #expect(statuses == [0, 0])
+        #expect(statuses == [0, 0], "\(workers.map(\.standardError))")
         #expect(inFlight > 0)
         let repeats = Dictionary(grouping: requests, by: { $0 }).mapValues(\.count).filter { $0.value > 1 }
         // The page it hung on is fetched again; besides it, at most its other slot's request.
-        let attempts = try await DatabaseQueue(path: store).read { db in
-            try Row.fetchAll(db, sql: "SELECT at, outcome, detail FROM fetch_log WHERE url LIKE '%/p30.html'")
-                .map { "\($0["at"] as Double - killedAt) \($0["outcome"] as String) \($0["detail"] as String? ?? "")" }
-        }
+        let attempts = try await testStore.lines(
+            "SELECT at - \(killedAt), outcome, detail FROM fetch_log WHERE url LIKE '%/p30.html'")
         #expect(repeats["/p30.html"] == hungBefore + 1, "p30's fetches, seconds after the kill: \(attempts)")
         let others = repeats.filter { $0.key != "/p30.html" }
         #expect(others.count <= 1 && others.values.allSatisfy { $0 == 2 }, "\(repeats)")
         #expect(Set(requests).count == Self.pageCount + 4)
-        let counts = try storeCounts(store)
+        let counts = try await storeCounts(testStore)
         #expect(counts.pages == Self.pageCount + 1 && counts.notDone == 0 && counts.distinctURLs == counts.urls)
-        #expect(try Store(path: store).integrityCheck() == ["ok"])
+        if engine == .sqlite { #expect(try Store(path: store).integrityCheck() == ["ok"]) }
     }
 
-    /// The lease owner of a frontier URL, read on a connection of the test's own.
-    func leaseOwner(of url: String, in path: String) throws -> String? {
-        try DatabaseQueue(path: path).read { db in
-            try String.fetchOne(db, sql: "SELECT lease_owner FROM crawl_url WHERE url = ?", arguments: [url])
-        }
-    }
-
-    func storeCounts(_ path: String) throws -> (
+    func storeCounts(_ store: WorkersTestStore) async throws -> (
         pages: Int, notDone: Int, leased: Int, urls: Int, distinctURLs: Int, finishedRuns: Int
     ) {
-        try DatabaseQueue(path: path).read { db in
-            func count(_ sql: String) throws -> Int { try Int.fetchOne(db, sql: sql) ?? -1 }
-            return (
-                try count("SELECT COUNT(*) FROM page"),
-                try count("SELECT COUNT(*) FROM crawl_url WHERE state NOT IN ('done', 'skipped')"),
-                try count("SELECT COUNT(*) FROM crawl_url WHERE lease_owner IS NOT NULL"),
-                try count("SELECT COUNT(*) FROM crawl_url"),
-                try count("SELECT COUNT(DISTINCT url) FROM crawl_url"),
-                try count("SELECT COUNT(*) FROM crawl_run WHERE finished_at IS NOT NULL")
-            )
-        }
+        (
+            try await store.count("SELECT COUNT(*) FROM page"),
+            try await store.count("SELECT COUNT(*) FROM crawl_url WHERE state NOT IN ('done', 'skipped')"),
+            try await store.count("SELECT COUNT(*) FROM crawl_url WHERE lease_owner IS NOT NULL"),
+            try await store.count("SELECT COUNT(*) FROM crawl_url"),
+            try await store.count("SELECT COUNT(DISTINCT url) FROM crawl_url"),
+            try await store.count("SELECT COUNT(*) FROM crawl_run WHERE finished_at IS NOT NULL")
+        )
     }
 }

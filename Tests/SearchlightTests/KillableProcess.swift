@@ -1,20 +1,22 @@
 import Foundation
 
 /// A child process started in the background, to be killed or interrupted mid-run. Its standard
-/// output goes to a temporary file (nothing to drain while it runs), standard error to /dev/null;
+/// output and standard error go to temporary files (nothing to drain while it runs);
 /// its exit is awaited through `terminationHandler`, never by blocking a thread of the cooperative pool.
 final class KillableProcess: @unchecked Sendable {
     // @unchecked: `process` is only started in init, then signalled (thread-safe) and awaited.
     private let process = Process()
     private let exit = AsyncStream<Int32>.makeStream()
     private let outputFile = FileManager.default.temporaryDirectory.appendingPathComponent("out-\(UUID().uuidString)")
+    private let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("err-\(UUID().uuidString)")
 
     init(_ executable: URL, _ arguments: [String]) throws {
         process.executableURL = executable
         process.arguments = arguments
         _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: outputFile)
-        process.standardError = FileHandle.nullDevice
+        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: errorFile)
         process.standardInput = FileHandle.nullDevice
         let continuation = exit.continuation
         process.terminationHandler = { finished in
@@ -42,8 +44,14 @@ final class KillableProcess: @unchecked Sendable {
         (try? String(contentsOf: outputFile, encoding: .utf8)) ?? ""
     }
 
+    /// What the process printed to standard error (complete once it exited).
+    var standardError: String {
+        (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
+    }
+
     deinit {
         try? FileManager.default.removeItem(at: outputFile)
+        try? FileManager.default.removeItem(at: errorFile)
     }
 
     /// The exit status (for a signal, the signal number, as Foundation reports it).

@@ -12,6 +12,8 @@ struct PostgresStoreCommandTests {
         ["crawl"], ["import", "-"], ["publish"], ["search", "lemon"], ["report"], ["export"],
         ["delete", "--all", "--bundle", "com.example.app"],
     ]
+    /// The commands whose PostgreSQL operations this build does not have yet (`crawl` has them).
+    static let unsupported = commands.filter { $0[0] != "crawl" }
 
     @Test("a refused connection is one line and exit 3", arguments: commands)
     func refused(command: [String]) async throws {
@@ -55,7 +57,8 @@ struct PostgresStoreCommandTests {
     }
 
     @Test(
-        "a store that answers is migrated, then the command says PostgreSQL is not supported yet", arguments: commands)
+        "a store that answers is migrated, then the command says PostgreSQL is not supported yet",
+        arguments: unsupported)
     func notSupportedYet(command: [String]) async throws {
         let cluster = try await PostgresCluster.shared()
         let database = try await cluster.makeDatabase()
@@ -93,7 +96,7 @@ struct PostgresStoreCommandTests {
         let cluster = try await PostgresCluster.shared()
         let database = try await cluster.makeDatabase()
         let outcomes = try await withThrowingTaskGroup(of: CommandRunner.Outcome.self) { group in
-            for command in Self.commands.prefix(4) {
+            for command in Self.unsupported.prefix(4) {
                 group.addTask {
                     try await CommandRunner.run(
                         command + ["--store", cluster.url(database: database)], standardInput: "")

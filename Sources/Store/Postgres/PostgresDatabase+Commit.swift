@@ -1,0 +1,216 @@
+import Foundation
+internal import PostgresNIO
+
+/// A crawl batch written to PostgreSQL in one transaction, with the SQLite store's rules (see
+/// `Store.commit(_:run:worker:)`): candidates deduplicated on their key, breadth-first depth winning, a
+/// re-crawl queueing again what an earlier pass saw; completions guarded by the worker's lease; pending
+/// activity pages resolved with the final state of their frontier entry.
+extension PostgresDatabase {
+    public func commit(_ batch: CrawlBatch, run: Int64, worker: CrawlWorker?) async throws(StoreError) -> Int {
+        guard !batch.isEmpty else { return 0 }
+        let logger = logger
+        return try await transaction { connection in
+            let added = try await Self.insertCandidates(batch.candidates, run: run, connection, logger)
+            try await Self.writeCompletions(batch.completions, owner: worker?.owner, connection, logger)
+            try await Self.writeHostState(batch, run: run, owner: worker?.owner, connection, logger)
+            try await Self.writeUnusablePending(batch.unusablePending, run: run, connection, logger)
+            try await Self.writePages(batch, run: run, connection, logger)
+            for record in batch.redirects {
+                try await connection.rows(
+                    """
+                    INSERT INTO redirect (from_url, to_url, http_status, run_id)
+                    VALUES (\(record.from), \(record.to), \(record.httpStatus), \(run))
+                    ON CONFLICT (from_url) DO UPDATE SET
+                        to_url = excluded.to_url, http_status = excluded.http_status, run_id = excluded.run_id
+                    """, logger: logger)
+            }
+            for entry in batch.fetchLog {
+                try await connection.rows(
+                    """
+                    INSERT INTO fetch_log (run_id, url, at, http_status, bytes, seconds, outcome, detail)
+                    VALUES (\(run), \(entry.url), \(entry.at), \(entry.httpStatus), \(entry.bytes), \(entry.seconds),
+                            \(entry.outcome), \(entry.detail))
+                    """, logger: logger)
+            }
+            for file in batch.hostFiles {
+                try await connection.rows(
+                    """
+                    INSERT INTO host_file (host, name, fetched_at, http_status, body, detail)
+                    VALUES (\(file.host), \(file.name), \(file.fetchedAt), \(file.httpStatus),
+                            \(file.body.map { Data($0) }), \(file.detail))
+                    ON CONFLICT (host, name) DO UPDATE SET
+                        fetched_at = excluded.fetched_at, http_status = excluded.http_status, body = excluded.body,
+                        detail = excluded.detail
+                    """, logger: logger)
+            }
+            if let counters = batch.countersJSON, let worker {
+                try await connection.rows(
+                    """
+                    UPDATE crawl_worker SET counters = \(counters), seen_at = \(Date().timeIntervalSince1970)
+                    WHERE owner = \(worker.owner)
+                    """, logger: logger)
+            }
+            return added
+        }
+    }
+
+    private static func insertCandidates(
+        _ candidates: [FrontierCandidate], run: Int64, _ connection: PostgresConnection, _ logger: Logger
+    ) async throws -> Int {
+        var added = 0
+        // In key order, so two workers' commits lock the rows they share in the same order; and only those
+        // the upsert may change: an upsert locks the row it meets even when its condition leaves the row
+        // alone, and the links every page shares would make all workers' commits wait for each other.
+        let settled = try await settledKeys(of: candidates, run: run, connection, logger)
+        for candidate in candidates.sorted(by: { $0.key < $1.key }) where !settled.contains(candidate.key) {
+            let isActivity = candidate.source == FrontierCandidate.activitySource
+            if isActivity {
+                // A pending URL keeps the importer's key (see the SQLite store), unless another row has it.
+                try await connection.rows(
+                    """
+                    UPDATE crawl_url SET url_key = \(candidate.key)
+                    WHERE url = \(candidate.url) AND url_key IS DISTINCT FROM \(candidate.key)
+                      AND NOT EXISTS (SELECT 1 FROM crawl_url WHERE url_key = \(candidate.key))
+                    """, logger: logger)
+            }
+            // PostgreSQL takes one conflict target: the key decides; a row holding the URL under another key
+            // (an adopted key) gets the same requeue rule through `other`.
+            let count =
+                try await connection.rows(
+                    """
+                    WITH other AS (
+                        SELECT id FROM crawl_url WHERE url = \(candidate.url) AND url_key IS DISTINCT FROM \(candidate.key)
+                    ), requeued AS (
+                        UPDATE crawl_url AS c SET
+                            state = 'queued', run_id = \(run), depth = \(candidate.depth), source = \(candidate.source),
+                            discovered_from = \(candidate.discoveredFrom), redirect_hops = \(candidate.redirectHops),
+                            attempts = 0, not_before = 0
+                        FROM other WHERE c.id = other.id
+                          AND (c.run_id < \(run) OR (c.state = 'queued' AND c.run_id = \(run) AND c.depth > \(candidate.depth)))
+                        RETURNING 1
+                    ), inserted AS (
+                        INSERT INTO crawl_url (url, url_key, host, kind, depth, source, discovered_from, redirect_hops,
+                                               run_id, state, attempts, not_before)
+                        SELECT \(candidate.url), \(candidate.key), \(candidate.host), \(candidate.kind.rawValue),
+                               \(candidate.depth), \(candidate.source), \(candidate.discoveredFrom),
+                               \(candidate.redirectHops), \(run), 'queued', 0, 0
+                        WHERE NOT EXISTS (SELECT 1 FROM other)
+                        ON CONFLICT (url_key) DO UPDATE SET
+                            state = 'queued', run_id = excluded.run_id, depth = excluded.depth, source = excluded.source,
+                            discovered_from = excluded.discovered_from, redirect_hops = excluded.redirect_hops,
+                            attempts = 0, not_before = 0
+                        WHERE crawl_url.run_id < excluded.run_id
+                           OR (crawl_url.state = 'queued' AND crawl_url.run_id = excluded.run_id
+                               AND crawl_url.depth > excluded.depth)
+                        RETURNING 1
+                    )
+                    SELECT (SELECT COUNT(*) FROM requeued) + (SELECT COUNT(*) FROM inserted) AS n
+                    """, logger: logger
+                ).first?.makeRandomAccess().value("n", as: Int.self) ?? 0
+            added += count
+            if count == 0, isActivity {
+                // Its entry already ended in this pass (found through a link first): the pending row goes.
+                try await connection.rows(
+                    """
+                    DELETE FROM pending_url WHERE url_key = \(candidate.key) AND EXISTS (
+                        SELECT 1 FROM crawl_url WHERE url_key = \(candidate.key) AND run_id = \(run) AND state <> 'queued')
+                    """, logger: logger)
+            }
+        }
+        return added
+    }
+
+    /// The keys of `candidates` whose frontier rows the requeue rule leaves alone: queued or seen in pass
+    /// `run` already, at a depth no greater. Rows only ever move to later passes and shallower depths, so
+    /// what this read finds settled stays settled.
+    private static func settledKeys(
+        of candidates: [FrontierCandidate], run: Int64, _ connection: PostgresConnection, _ logger: Logger
+    ) async throws -> Set<String> {
+        var shallowest: [String: Int] = [:]
+        for candidate in candidates where candidate.source != FrontierCandidate.activitySource {
+            shallowest[candidate.key] = min(shallowest[candidate.key] ?? .max, candidate.depth)
+        }
+        guard !shallowest.isEmpty else { return [] }
+        let rows = try await connection.rows(
+            "SELECT url_key, run_id, state, depth FROM crawl_url WHERE url_key = ANY(\(Array(shallowest.keys)))",
+            logger: logger)
+        var settled: Set<String> = []
+        for row in rows {
+            let row = row.makeRandomAccess()
+            let key = try row.value("url_key", as: String.self)
+            let rowRun = try row.value("run_id", as: Int64.self)
+            let state = try row.value("state", as: String.self)
+            let depth = try row.value("depth", as: Int.self)
+            guard let wanted = shallowest[key], rowRun >= run else { continue }
+            if rowRun > run || state != FrontierState.queued.rawValue || depth <= wanted { settled.insert(key) }
+        }
+        return settled
+    }
+
+    private static func writeCompletions(
+        _ completions: [CrawlBatch.Completion], owner: String?, _ connection: PostgresConnection, _ logger: Logger
+    ) async throws {
+        guard !completions.isEmpty else { return }
+        let anyPending = !(try await connection.rows("SELECT 1 FROM pending_url LIMIT 1", logger: logger)).isEmpty
+        for completion in completions {
+            try await connection.rows(
+                """
+                UPDATE crawl_url SET state = \(completion.state.rawValue), outcome = \(completion.outcome),
+                    http_status = \(completion.httpStatus), detail = \(completion.detail),
+                    etag = COALESCE(\(completion.etag), etag), last_modified = COALESCE(\(completion.lastModified), last_modified),
+                    content_hash = COALESCE(\(completion.contentHash), content_hash), attempts = \(completion.attempts),
+                    not_before = \(completion.notBefore), fetched_at = COALESCE(\(completion.fetchedAt), fetched_at),
+                    lease_owner = NULL, lease_until = 0
+                WHERE id = \(completion.id) AND (\(owner)::text IS NULL OR lease_owner IS NULL OR lease_owner = \(owner))
+                """, logger: logger)
+            if anyPending, completion.state != .queued {
+                try await connection.rows(
+                    "DELETE FROM pending_url WHERE url_key = (SELECT url_key FROM crawl_url WHERE id = \(completion.id))",
+                    logger: logger)
+            }
+        }
+    }
+
+    private static func writeHostState(
+        _ batch: CrawlBatch, run: Int64, owner: String?, _ connection: PostgresConnection, _ logger: Logger
+    ) async throws {
+        if let owner {
+            for lease in batch.releasedHostLeases {
+                try await connection.rows(
+                    "DELETE FROM host_lease WHERE host = \(lease.host) AND name = \(lease.name) AND owner = \(owner)",
+                    logger: logger)
+            }
+        }
+        for state in batch.robotsStates {
+            try await connection.rows(
+                """
+                INSERT INTO crawl_host (host, robots_run, robots_failures, robots_retry_at, robots_final, robots_detail)
+                VALUES (\(state.host), \(run), \(state.failures), \(state.retryAt), \(state.final), \(state.detail))
+                ON CONFLICT (host) DO UPDATE SET
+                    robots_run = excluded.robots_run, robots_failures = excluded.robots_failures,
+                    robots_retry_at = excluded.robots_retry_at, robots_final = excluded.robots_final,
+                    robots_detail = excluded.robots_detail
+                """, logger: logger)
+        }
+        for pause in batch.hostPauses {
+            try await setNextRequest(host: pause.host, at: pause.until, connection: connection, logger: logger)
+        }
+    }
+
+    /// Pending URLs that are no crawlable URLs: a skipped entry under their key says why; they leave `pending_url`.
+    private static func writeUnusablePending(
+        _ unusable: [UnusablePending], run: Int64, _ connection: PostgresConnection, _ logger: Logger
+    ) async throws {
+        for entry in unusable {
+            let url = String(decoding: entry.pending.url.utf8.prefix(4096), as: UTF8.self)
+            try await connection.rows(
+                """
+                INSERT INTO crawl_url (url, url_key, host, kind, depth, source, run_id, state, outcome, detail)
+                VALUES (\(url), \(entry.pending.key), '', 'page', 0, \(FrontierCandidate.activitySource), \(run),
+                        'skipped', \(entry.outcome), \(entry.detail))
+                ON CONFLICT DO NOTHING
+                """, logger: logger)
+            try await connection.rows("DELETE FROM pending_url WHERE url_key = \(entry.pending.key)", logger: logger)
+        }
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+internal import PostgresNIO
+
+/// The crawl passes and the frontier's reads on PostgreSQL: the same contract as the SQLite store's
+/// (``CrawlStore``), the same rows.
+extension PostgresDatabase: CrawlStore {
+    public var displayName: String { location.description }
+
+    public func beginRun(seeds: [String], now: Double, worker: CrawlWorker) async throws(StoreError) -> CrawlRunInfo {
+        let seedsJSON = String(decoding: (try? JSONEncoder().encode(seeds)) ?? Data("[]".utf8), as: UTF8.self)
+        let logger = logger
+        return try await transaction { connection in
+            // One pass at a time: the workers starting together serialize here, and all join the first's.
+            try await connection.rows("SELECT pg_advisory_xact_lock(\(Self.passLockKey))", logger: logger)
+            let info: CrawlRunInfo
+            if let row = try await connection.rows(
+                """
+                SELECT id, started_at, counters, seeds FROM crawl_run WHERE finished_at IS NULL
+                ORDER BY id DESC LIMIT 1
+                """, logger: logger
+            ).first?.makeRandomAccess() {
+                let stored = try row.value("seeds", as: String?.self).flatMap {
+                    try? JSONDecoder().decode([String].self, from: Data($0.utf8))
+                }
+                info = CrawlRunInfo(
+                    id: try row.value("id"), isResumed: true, startedAt: try row.value("started_at"),
+                    countersJSON: try row.value("counters"), seeds: stored ?? [])
+            } else {
+                let id = try await connection.rows(
+                    "INSERT INTO crawl_run (started_at, seeds) VALUES (\(now), \(seedsJSON)) RETURNING id",
+                    logger: logger
+                ).first?.makeRandomAccess().value("id", as: Int64.self)
+                info = CrawlRunInfo(id: id ?? 0, isResumed: false, startedAt: now, countersJSON: "{}", seeds: seeds)
+            }
+            try await connection.rows(
+                """
+                INSERT INTO crawl_worker (owner, run_id, machine, pid, started_at, seen_at)
+                VALUES (\(worker.owner), \(info.id), \(worker.machine), \(Int(worker.pid)), \(now), \(now))
+                """, logger: logger)
+            try await Self.releaseDeadWorkers(run: info.id, of: worker, connection: connection, logger: logger)
+            return info
+        }
+    }
+
+    public func finishRun(_ id: Int64, force: Bool, now: Double) async throws(StoreError) {
+        _ = try await rows(
+            """
+            UPDATE crawl_run SET finished_at = \(now) WHERE id = \(id) AND finished_at IS NULL
+              AND (\(force) OR NOT EXISTS (SELECT 1 FROM crawl_url WHERE run_id = \(id) AND state = 'queued'))
+            """)
+    }
+
+    public func queuedHosts(run: Int64, worker: CrawlWorker) async throws(StoreError) -> [QueuedHost] {
+        let found = try await rows(
+            """
+            SELECT host,
+                   MIN(CASE WHEN lease_owner IS NULL THEN not_before
+                            WHEN lease_owner = \(worker.owner) THEN NULL
+                            ELSE GREATEST(not_before, lease_until) END) AS due,
+                   COALESCE(BOOL_OR(lease_owner IS NOT NULL AND lease_owner <> \(worker.owner)), FALSE) AS others
+            FROM crawl_url WHERE run_id = \(run) AND state = 'queued' GROUP BY host
+            """)
+        do {
+            return try found.compactMap { row in
+                let row = row.makeRandomAccess()
+                // A host whose queued URLs are all this worker's (taken, in flight) has nothing new for it.
+                guard let due = try row.value("due", as: Double?.self) else { return nil }
+                return QueuedHost(host: try row.value("host"), due: due, leasedByOthers: try row.value("others"))
+            }
+        } catch {
+            throw storeError(error)
+        }
+    }
+
+    public func queuedCount(run: Int64) async throws(StoreError) -> Int {
+        try await count("SELECT COUNT(*) AS n FROM crawl_url WHERE run_id = \(run) AND state = 'queued'")
+    }
+
+    public func hostFile(host: String, name: String) async throws(StoreError) -> HostFile? {
+        let found = try await rows("SELECT * FROM host_file WHERE host = \(host) AND name = \(name)")
+        do {
+            return try found.first.map { try Self.hostFile($0.makeRandomAccess(), host: host, name: name) }
+        } catch {
+            throw storeError(error)
+        }
+    }
+
+    public func pendingURLs(after key: String?, limit: Int) async throws(StoreError) -> [PendingURL] {
+        let found = try await rows(
+            """
+            SELECT url_key, url FROM pending_url WHERE \(key)::text IS NULL OR url_key > \(key)
+            ORDER BY url_key LIMIT \(limit)
+            """)
+        do {
+            return try found.map {
+                let row = $0.makeRandomAccess()
+                return PendingURL(key: try row.value("url_key"), url: try row.value("url"))
+            }
+        } catch {
+            throw storeError(error)
+        }
+    }
+
+    public func hasPendingURLs() async throws(StoreError) -> Bool {
+        try await count("SELECT COUNT(*) AS n FROM (SELECT 1 FROM pending_url LIMIT 1) AS one") > 0
+    }
+
+    /// The advisory lock that serializes joining or starting a pass ("SEARCHLP").
+    static let passLockKey: Int64 = 0x5345_4152_4348_4C50
+
+    /// The single number `query` answers, in a column named `n`.
+    func count(_ query: PostgresQuery) async throws(StoreError) -> Int {
+        let found = try await rows(query)
+        do {
+            return try found.first?.makeRandomAccess().value("n", as: Int.self) ?? 0
+        } catch {
+            throw storeError(error)
+        }
+    }
+
+    static func hostFile(_ row: PostgresRandomAccessRow, host: String, name: String) throws -> HostFile {
+        HostFile(
+            host: host, name: name, fetchedAt: try row.value("fetched_at"),
+            httpStatus: try row.value("http_status", as: Int?.self),
+            body: try row.value("body", as: Data?.self).map { [UInt8]($0) }, detail: try row.value("detail"))
+    }
+}
