@@ -16,8 +16,10 @@ extension PostgresDatabase {
     ///
     /// Columns of type `bigint`, `integer`, `smallint` read as ``PostgresValue/integer(_:)``, `double
     /// precision` and `real` as ``PostgresValue/double(_:)``, `boolean` as ``PostgresValue/boolean(_:)``, and
-    /// any other type as its text.
-    /// - Throws: ``StoreError`` when the statement fails.
+    /// `text` (and the other types PostgresNIO reads as a string: `varchar`, `name`, …) as
+    /// ``PostgresValue/text(_:)``; a statement that returns another type (`bytea`, `tsvector`, …) should cast
+    /// it to text.
+    /// - Throws: ``StoreError`` when the statement fails or returns a column of a type it cannot read.
     package func rows(_ sql: String, _ arguments: [PostgresValue] = []) async throws(StoreError) -> [[PostgresValue]] {
         var bindings = PostgresBindings(capacity: arguments.count)
         for argument in arguments {
