@@ -13,6 +13,9 @@ import Store
 /// the attribute does not match). Text comparisons are exact unless the value has `c` (case), `d`
 /// (case and diacritics, e.g. `"creme"cd` matches "Crème"), `w` or `t` modifiers. Dates compare as
 /// seconds since 1970 with `$time…` values or ISO 8601 strings.
+///
+/// ``condition(_:now:dialect:boundBefore:arguments:)`` writes the same condition for PostgreSQL
+/// (``PostgresSearch``), with the same matches (Docs/postgres.md, "Search on PostgreSQL").
 public struct PublicQuery: Sendable {
     /// The SQL condition, reading `item.*` columns; user text appears only in ``arguments``.
     public let sql: String
@@ -71,6 +74,10 @@ public struct PublicQuery: Sendable {
     /// One keyword of ``keywordRows``.
     static let keywordValue = #"replace(keyword.value, char(1), '\')"#
 
+    /// ``keywordRows`` on PostgreSQL: one row per line, an empty line (or empty text) an empty keyword,
+    /// as `json_each` gives them.
+    static let postgresKeywordRows = "regexp_split_to_table(item.keywords, chr(10)) AS keyword (value)"
+
     /// Parses and compiles `text`; `now` resolves `$time` values.
     /// - Throws: ``SearchError/query(_:)`` with the 1-based column of the problem: the token that
     ///   does not parse, the unknown attribute, or the value of the wrong kind.
@@ -78,7 +85,7 @@ public struct PublicQuery: Sendable {
         do {
             let expression = try QueryParser.parse(text)
             var arguments: [QueryArgument] = []
-            sql = try Self.condition(expression, now: now, arguments: &arguments)
+            sql = try Self.condition(expression, now: now, dialect: .sqlite, arguments: &arguments)
             self.arguments = arguments
             titleHint = TitlePrefixHint(expression)
             numberHint = try Self.numberHint(expression, now: now)
@@ -88,7 +95,7 @@ public struct PublicQuery: Sendable {
                 var residualArguments: [QueryArgument] = []
                 let rest = Self.removing(hint.comparison, from: expression)
                 let sql = try rest.map { rest throws(QuerySyntaxError) in
-                    try Self.condition(rest, now: now, arguments: &residualArguments)
+                    try Self.condition(rest, now: now, dialect: .sqlite, arguments: &residualArguments)
                 }
                 residual = (sql ?? "1", residualArguments)
             } else {
@@ -99,23 +106,38 @@ public struct PublicQuery: Sendable {
         }
     }
 
-    private static let compiler = QueryCompiler(
-        columns: attributes, foldFunction: Store.foldFunctionName, caseFoldFunction: Store.caseFoldFunctionName)
-    private static let keywordCompiler = QueryCompiler(
-        columns: [keywordsAttribute: QueryColumn(sql: keywordValue, kind: .text)], foldFunction: Store.foldFunctionName,
-        caseFoldFunction: Store.caseFoldFunctionName)
-
-    /// Compiles `expression`, sending comparisons of `keywords` through ``keywordRows``.
-    private static func condition(_ expression: QueryExpression, now: Date, arguments: inout [QueryArgument])
-        throws(QuerySyntaxError) -> String
+    /// The compiler of `dialect`, for `columns`.
+    private static func compiler(_ dialect: QueryDialect, columns: [String: QueryColumn] = attributes) -> QueryCompiler
     {
+        QueryCompiler(
+            columns: columns, foldFunction: Store.foldFunctionName, caseFoldFunction: Store.caseFoldFunctionName,
+            dialect: dialect)
+    }
+
+    private static let compilers = [QueryDialect.sqlite, .postgres].map { compiler($0) }
+    private static let keywordCompilers = [QueryDialect.sqlite, .postgres].map {
+        compiler(
+            $0,
+            columns: [keywordsAttribute: QueryColumn(sql: $0 == .sqlite ? keywordValue : "keyword.value", kind: .text)])
+    }
+
+    /// Compiles `expression` in `dialect`, sending comparisons of `keywords` through ``keywordRows``
+    /// (``postgresKeywordRows``). `boundBefore` arguments come before `arguments` in the statement (for
+    /// PostgreSQL's numbered placeholders).
+    static func condition(
+        _ expression: QueryExpression, now: Date, dialect: QueryDialect, boundBefore: Int = 0,
+        arguments: inout [QueryArgument]
+    ) throws(QuerySyntaxError) -> String {
+        let index = dialect == .sqlite ? 0 : 1
+        let rows = dialect == .sqlite ? "\(keywordRows) AS keyword" : postgresKeywordRows
         func leaf(_ compiler: QueryCompiler, _ expression: QueryExpression) throws(QuerySyntaxError) -> String {
-            let (sql, leafArguments) = try compiler.compile(expression, now: now)
+            let (sql, leafArguments) = try compiler.compile(
+                expression, now: now, boundBefore: boundBefore + arguments.count)
             arguments += leafArguments
             return sql
         }
         func someKeyword(_ expression: QueryExpression) throws(QuerySyntaxError) -> String {
-            "EXISTS (SELECT 1 FROM \(keywordRows) AS keyword WHERE \(try leaf(keywordCompiler, expression)))"
+            "EXISTS (SELECT 1 FROM \(rows) WHERE \(try leaf(keywordCompilers[index], expression)))"
         }
         return try QueryCompiler.structure(of: expression) { expression throws(QuerySyntaxError) in
             switch expression {
@@ -126,11 +148,11 @@ public struct PublicQuery: Sendable {
                 return "(item.keywords IS NOT NULL AND NOT \(try someKeyword(equal)))"
             case .comparison(keywordsAttribute, .equal, .any, _, _),
                 .comparison(keywordsAttribute, .notEqual, .any, _, _):
-                return try leaf(compiler, expression)
+                return try leaf(compilers[index], expression)
             case .comparison(keywordsAttribute, _, _, _, _), .inRange(keywordsAttribute, _, _, _):
                 return try someKeyword(expression)
             default:
-                return try leaf(compiler, expression)
+                return try leaf(compilers[index], expression)
             }
         }
     }
@@ -150,11 +172,11 @@ public struct PublicQuery: Sendable {
         case .comparison(let attribute, let op, _, _, _) where op != .notEqual:
             guard let index = numberIndexes[attribute] else { return nil }
             var arguments: [QueryArgument] = []
-            return (index, try condition(expression, now: now, arguments: &arguments), arguments)
+            return (index, try condition(expression, now: now, dialect: .sqlite, arguments: &arguments), arguments)
         case .inRange(let attribute, _, _, _):
             guard let index = numberIndexes[attribute] else { return nil }
             var arguments: [QueryArgument] = []
-            return (index, try condition(expression, now: now, arguments: &arguments), arguments)
+            return (index, try condition(expression, now: now, dialect: .sqlite, arguments: &arguments), arguments)
         default:
             return nil
         }

@@ -31,50 +31,83 @@ public enum QueryArgument: Sendable, Hashable {
     case number(Double)
 }
 
+/// The SQL a ``QueryCompiler`` writes: its placeholders, text patterns and literals.
+public enum QueryDialect: Sendable, Hashable {
+    /// SQLite: `?` placeholders, text patterns with `GLOB`.
+    case sqlite
+    /// PostgreSQL: numbered `$1…` placeholders, text patterns with `LIKE` (backslash escapes).
+    case postgres
+}
+
 /// Compiles a ``QueryExpression`` to a parameterised SQL condition: user text only ever reaches SQL as
 /// a bound argument, never as SQL or pattern syntax it did not write (wildcards are translated and
 /// escaped here).
 public struct QueryCompiler: Sendable {
     /// The attributes queries may use, by name.
     public var columns: [String: QueryColumn]
-    /// The SQL function that folds case and diacritics (for `d`), registered by the store;
-    /// `lower` folds case only.
+    /// The SQL function that folds case and diacritics (for `d`), registered by the store (made by a
+    /// migration on PostgreSQL); `lower` folds case only.
     public var foldFunction: String
     /// The SQL function that folds case only (for `c` without `d`); SQLite's `lower` folds ASCII
     /// letters only, so a store registers a Unicode one (`"CRÈME"c` must match "Crème").
     public var caseFoldFunction: String
+    /// The SQL written.
+    public var dialect: QueryDialect
 
     /// Creates a compiler.
-    public init(columns: [String: QueryColumn], foldFunction: String = "lower", caseFoldFunction: String = "lower") {
+    public init(
+        columns: [String: QueryColumn], foldFunction: String = "lower", caseFoldFunction: String = "lower",
+        dialect: QueryDialect = .sqlite
+    ) {
         self.columns = columns
         self.foldFunction = foldFunction
         self.caseFoldFunction = caseFoldFunction
+        self.dialect = dialect
     }
 
     /// The condition and its arguments, in order. `now` resolves `$time` values. The SQL nests no
     /// deeper than the query's own parentheses and `!` (see ``structure(of:leaf:)``).
+    /// - Parameter boundBefore: how many arguments the statement binds before these, for PostgreSQL's
+    ///   numbered placeholders (the first one here is `$(boundBefore + 1)`); SQLite's `?` ignore it.
     /// - Throws: ``QuerySyntaxError`` for an unknown attribute (at the attribute's column) or a value
     ///   of the wrong kind or an unreadable ISO 8601 date (at the value's column).
-    public func compile(_ expression: QueryExpression, now: Date = Date()) throws(QuerySyntaxError) -> (
-        sql: String, arguments: [QueryArgument]
-    ) {
-        var arguments: [QueryArgument] = []
+    public func compile(_ expression: QueryExpression, now: Date = Date(), boundBefore: Int = 0)
+        throws(QuerySyntaxError) -> (sql: String, arguments: [QueryArgument])
+    {
+        var arguments = Arguments(dialect: dialect, boundBefore: boundBefore)
         let sql = try Self.structure(of: expression) { leaf throws(QuerySyntaxError) in
             try comparison(leaf, now: now, arguments: &arguments)
         }
-        return (sql, arguments)
+        return (sql, arguments.values)
+    }
+
+    /// The arguments bound so far, and the placeholder of each new one.
+    private struct Arguments {
+        let dialect: QueryDialect
+        let boundBefore: Int
+        var values: [QueryArgument] = []
+
+        /// Binds `argument`; returns its placeholder.
+        mutating func bind(_ argument: QueryArgument) -> String {
+            values.append(argument)
+            switch dialect {
+            case .sqlite: return "?"
+            case .postgres: return "$\(boundBefore + values.count)"
+            }
+        }
     }
 
     /// One comparison or `InRange`, in parentheses.
-    private func comparison(_ expression: QueryExpression, now: Date, arguments: inout [QueryArgument])
+    private func comparison(_ expression: QueryExpression, now: Date, arguments: inout Arguments)
         throws(QuerySyntaxError) -> String
     {
         switch expression {
         case .inRange(let attribute, let low, let high, let location):
             let column = try self.column(attribute, at: location)
-            arguments.append(try argument(low, for: column, now: now, at: location.column(ofValue: 0)))
-            arguments.append(try argument(high, for: column, now: now, at: location.column(ofValue: 1)))
-            return "(\(column.sql) >= ? AND \(column.sql) <= ?)"
+            let lowValue = try argument(low, for: column, now: now, at: location.column(ofValue: 0))
+            let highValue = try argument(high, for: column, now: now, at: location.column(ofValue: 1))
+            let lowParameter = arguments.bind(lowValue)
+            return "(\(column.sql) >= \(lowParameter) AND \(column.sql) <= \(arguments.bind(highValue)))"
         case .comparison(let attribute, let op, let value, let modifiers, let location):
             let column = try self.column(attribute, at: location)
             if value == .any { return "(\(column.sql) IS \(op == .equal ? "NOT " : "")NULL)" }
@@ -82,8 +115,9 @@ public struct QueryCompiler: Sendable {
                 let match = textMatch(column.sql, text, modifiers, arguments: &arguments)
                 return op == .equal ? match : "(NOT \(match))"
             }
-            arguments.append(try argument(value, for: column, now: now, at: location.column(ofValue: 0)))
-            return "(\(column.sql) \(op == .equal ? "=" : op.rawValue) ?)"
+            let parameter = arguments.bind(
+                try argument(value, for: column, now: now, at: location.column(ofValue: 0)))
+            return "(\(column.sql) \(op == .equal ? "=" : op.rawValue) \(parameter))"
         case .and, .or, .not:
             // Not reached from `compile`, which hands over comparisons only; correct all the same.
             return try Self.structure(of: expression) { leaf throws(QuerySyntaxError) in
@@ -92,29 +126,36 @@ public struct QueryCompiler: Sendable {
         }
     }
 
-    /// `==` on text: exact, or a GLOB pattern when the value has wildcards; `c`/`d` fold both sides;
-    /// `w` matches one word of the attribute; `t` requires every word of the value to match a word.
+    /// `==` on text: exact, or a pattern when the value has wildcards (SQLite's `GLOB`, PostgreSQL's
+    /// `LIKE`: the same matches, since the only wildcard either is given is `*`, as `*` or `%`); `c`/`d`
+    /// fold both sides; `w` matches one word of the attribute; `t` requires every word of the value to
+    /// match a word.
     private func textMatch(
-        _ sql: String, _ text: String, _ modifiers: QueryModifiers, arguments: inout [QueryArgument]
+        _ sql: String, _ text: String, _ modifiers: QueryModifiers, arguments: inout Arguments
     ) -> String {
         let fold = modifiers.contains(.diacriticInsensitive) ? foldFunction : caseFoldFunction
         let folded = !modifiers.isDisjoint(with: [.caseInsensitive, .diacriticInsensitive])
         let subject = folded ? "\(fold)(\(sql))" : sql
-        func parameter() -> String { folded ? "\(fold)(?)" : "?" }
+        func parameter(_ value: String) -> String {
+            let placeholder = arguments.bind(.text(value))
+            return folded ? "\(fold)(\(placeholder))" : placeholder
+        }
+        let matches = dialect == .sqlite ? "GLOB" : "LIKE"
         if modifiers.contains(.tokenized) || modifiers.contains(.wordBased) {
             let words = modifiers.contains(.tokenized) ? text.split(separator: " ").map(String.init) : [text]
             let clauses = words.map { word -> String in
-                arguments.append(.text("* " + Self.globPattern(word) + " *"))
-                return "(' ' || \(subject) || ' ') GLOB \(parameter())"
+                let pattern =
+                    dialect == .sqlite ? "* " + Self.globPattern(word) + " *" : "% " + Self.likePattern(word) + " %"
+                return "(' ' || \(subject) || ' ') \(matches) \(parameter(pattern))"
             }
-            return "(" + (clauses.isEmpty ? "0" : clauses.joined(separator: " AND ")) + ")"
+            let none = dialect == .sqlite ? "0" : "FALSE"
+            return "(" + (clauses.isEmpty ? none : clauses.joined(separator: " AND ")) + ")"
         }
         if Self.hasWildcard(text) {
-            arguments.append(.text(Self.globPattern(text)))
-            return "(\(subject) GLOB \(parameter()))"
+            let pattern = dialect == .sqlite ? Self.globPattern(text) : Self.likePattern(text)
+            return "(\(subject) \(matches) \(parameter(pattern)))"
         }
-        arguments.append(.text(text.replacingOccurrences(of: "\\*", with: "*")))
-        return "(\(subject) = \(parameter()))"
+        return "(\(subject) = \(parameter(text.replacingOccurrences(of: "\\*", with: "*"))))"
     }
 
     private func column(_ attribute: String, at location: QueryLocation) throws(QuerySyntaxError) -> QueryColumn {
@@ -150,41 +191,5 @@ public struct QueryCompiler: Sendable {
             throw QuerySyntaxError(
                 column: valueColumn, message: "a value of the wrong kind for this attribute (it holds \(holds))")
         }
-    }
-
-    /// Whether `text` has an unescaped `*`.
-    static func hasWildcard(_ text: String) -> Bool {
-        var escaped = false
-        for character in text {
-            if escaped {
-                escaped = false
-            } else if character == "\\" {
-                escaped = true
-            } else if character == "*" {
-                return true
-            }
-        }
-        return false
-    }
-
-    /// `text` as a GLOB pattern: `*` stays a wildcard, `\*` and GLOB's own `?`, `[`, `]` are literal.
-    static func globPattern(_ text: String) -> String {
-        var pattern = ""
-        var escaped = false
-        for character in text {
-            if escaped {
-                pattern += character == "*" ? "[*]" : String(character)
-                escaped = false
-                continue
-            }
-            switch character {
-            case "\\": escaped = true
-            case "?": pattern += "[?]"
-            case "[": pattern += "[[]"
-            case "]": pattern += "[]]"
-            default: pattern.append(character)
-            }
-        }
-        return pattern
     }
 }

@@ -21,18 +21,7 @@ import Testing
         PublicItemRow(id: 3, title: "Plain page", lastSeen: now.timeIntervalSince1970 - 100 * 86_400),
     ]
 
-    func search(_ query: String, text: String = "") async throws -> [Int64] {
-        let store = try IndexTestStore()
-        defer { store.cleanUp() }
-        let opened = try store.open()
-        try PublicItemRow.insert(Self.rows, path: store.path)
-        let results = try await PublicSearch(store: opened).search(text, query: query, now: Self.now)
-        let byIdentifier = Dictionary(uniqueKeysWithValues: Self.rows.map { ($0.uniqueIdentifier, $0.id) })
-        #expect(results.total == results.hits.count)
-        return results.hits.compactMap { byIdentifier[$0.uniqueIdentifier] }.sorted()
-    }
-
-    @Test(arguments: [
+    static let attributeCases: [(String, [Int64])] = [
         (#"title == "Lemon tart""#, [Int64(1)]),
         (#"title == "lemon tart""#, []),
         (#"title == "lemon tart"c"#, [1]),
@@ -64,12 +53,9 @@ import Testing
         ("engagement == 12 || engagement == 0", [1, 3]),
         ("!(engagement > 0)", [3]),
         ("(rating > 1) && !(rating > 4)", [2]),
-    ])
-    func everyMappedAttribute(query: String, expected: [Int64]) async throws {
-        #expect(try await search(query) == expected)
-    }
+    ]
 
-    @Test(arguments: [
+    static let keywordCases: [(String, [Int64])] = [
         (#"keywords == "tart""#, [Int64(1)]),
         (#"keywords == "TART"c"#, [1]),
         (#"keywords == "tart*""#, [1, 2]),
@@ -81,19 +67,39 @@ import Testing
         (#"keywords == *"#, [1, 2]),
         (#"keywords != *"#, [3]),
         (#"keywords == "lemon" && keywords == "tart""#, [1]),
-    ])
-    func keywordsAreMultiValued(query: String, expected: [Int64]) async throws {
-        #expect(try await search(query) == expected)
-    }
+    ]
 
-    @Test(arguments: [
+    static let dateCases: [(String, [Int64])] = [
         ("expirationDate > $time.now", [Int64(1)]),
         ("expirationDate < $time.now", [2]),
         ("lastUsedDate >= $time.today(-1)", [1]),
         ("contentModificationDate < $time.now(-86400)", [2, 3]),
         (#"lastUsedDate >= "2025-12-31T00:00:00Z""#, [1]),
         (#"InRange(expirationDate, $time.iso("2025-12-30T00:00:00Z"), $time.today)"#, [2]),
-    ])
+    ]
+
+    func search(_ query: String, text: String = "") async throws -> [Int64] {
+        let store = try IndexTestStore()
+        defer { store.cleanUp() }
+        let opened = try store.open()
+        try PublicItemRow.insert(Self.rows, path: store.path)
+        let results = try await PublicSearch(store: opened).search(text, query: query, now: Self.now)
+        let byIdentifier = Dictionary(uniqueKeysWithValues: Self.rows.map { ($0.uniqueIdentifier, $0.id) })
+        #expect(results.total == results.hits.count)
+        return results.hits.compactMap { byIdentifier[$0.uniqueIdentifier] }.sorted()
+    }
+
+    @Test(arguments: Self.attributeCases)
+    func everyMappedAttribute(query: String, expected: [Int64]) async throws {
+        #expect(try await search(query) == expected)
+    }
+
+    @Test(arguments: Self.keywordCases)
+    func keywordsAreMultiValued(query: String, expected: [Int64]) async throws {
+        #expect(try await search(query) == expected)
+    }
+
+    @Test(arguments: Self.dateCases)
     func datesCompareWithTime(query: String, expected: [Int64]) async throws {
         #expect(try await search(query) == expected)
     }

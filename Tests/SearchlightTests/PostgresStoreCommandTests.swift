@@ -70,7 +70,7 @@ struct PostgresStoreCommandTests {
                 == "searchlight \(command[0]): PostgreSQL stores are not supported by this build yet\n")
         let applied = try await cluster.psql(
             "SELECT identifier FROM searchlight_migration ORDER BY identifier", database: database)
-        #expect(applied == "v1-schema\nv2-shared-crawl\n")
+        #expect(applied == "v1-schema\nv2-shared-crawl\nv3-search\n")
     }
 
     @Test("the password may come from PGPASSWORD or the URL, and the store may come from SEARCHLIGHT_STORE")
@@ -109,7 +109,7 @@ struct PostgresStoreCommandTests {
                 outcome.standardError.hasSuffix(": PostgreSQL stores are not supported by this build yet\n"),
                 "\(outcome.standardError)")
         }
-        #expect(try await cluster.psql("SELECT count(*) FROM searchlight_migration", database: database) == "2\n")
+        #expect(try await cluster.psql("SELECT count(*) FROM searchlight_migration", database: database) == "3\n")
         #expect(try await cluster.psql("SELECT count(*) FROM setting WHERE name = 'salt'", database: database) == "1\n")
     }
 

@@ -59,7 +59,7 @@ struct PostgresSchemaTests {
         #expect(postgres.settings == sqlite.settings)
     }
 
-    @Test("the full-text vector is generated from title, description and keywords, weighted in that order")
+    @Test("the publisher writes the full-text vector, weighted title, description, keywords; fold functions exist")
     func searchVector() async throws {
         let database = try await TestDatabase.make()
         let store = try await PostgresDatabase.open(try database.location)
@@ -73,9 +73,11 @@ struct PostgresSchemaTests {
             try await connection.query(
                 """
                 INSERT INTO public_item (id, cluster_id, unique_identifier, title, description, keywords, engagement,
-                    boost, sources, last_seen, published_at, item_json)
-                VALUES (10, 1, 'https://a.example/', 'Lemon tart', 'A sharp dessert.', 'baking', 1, 0, 'web', 0, 0, '{}'),
-                       (20, 2, 'https://b.example/', 'Apple pie', 'Lemons on the side.', NULL, 1, 0, 'web', 0, 0, '{}')
+                    boost, sources, last_seen, published_at, item_json, search_vector)
+                VALUES (10, 1, 'https://a.example/', 'Lemon tart', 'A sharp dessert.', 'baking', 1, 0, 'web', 0, 0, '{}',
+                        'lemon:1A tart:2A a:4B sharp:5B dessert:6B baking:8C'),
+                       (20, 2, 'https://b.example/', 'Apple pie', 'Lemons on the side.', NULL, 1, 0, 'web', 0, 0, '{}',
+                        'apple:1A pie:2A lemons:4B on:5B the:6B side:7B')
                 """, logger: .silent)
             let rows = try await connection.query(
                 """
@@ -90,5 +92,12 @@ struct PostgresSchemaTests {
         #expect(ranked == [10, 20])
         #expect(
             try await database.strings("SELECT id::text FROM public_item WHERE search_vector @@ 'baking'") == ["10"])
+        #expect(
+            try await database.strings(
+                "SELECT is_generated FROM information_schema.columns WHERE column_name = 'search_vector'") == ["NEVER"])
+        #expect(
+            try await database.strings(
+                "SELECT searchlight_fold('Crème BRÛLÉE') || '|' || searchlight_casefold('Straße')")
+                == ["creme brulee|strasse"])
     }
 }

@@ -35,6 +35,7 @@ enum PostgresSchema {
                 logger: logger)
         },
         sharedCrawl,
+        search,
     ]
 
     /// 32 random bytes as lowercase hex, as the SQLite store's `lower(hex(randomblob(32)))`.

@@ -1,0 +1,131 @@
+import FixtureServer
+import Foundation
+import GRDB
+import Index
+import SearchQuery
+import Store
+import Testing
+
+/// The same public items in a SQLite store and in a PostgreSQL store (a fresh database on the test
+/// process's shared cluster), written as each engine's publisher writes them, for searching both alike.
+struct DualIndex {
+    let sqlite: IndexTestStore
+    let store: Store
+    let postgres: PostgresDatabase
+
+    init(_ rows: [PublicItemRow]) async throws {
+        sqlite = try IndexTestStore()
+        store = try sqlite.open()
+        try PublicItemRow.insert(rows, path: sqlite.path)
+        try PublicItemRow.insertGrams(rows, path: sqlite.path)
+        postgres = try await TestDatabases.make()
+        for row in rows { try await row.insert(into: postgres) }
+    }
+
+    func close() async {
+        await postgres.close()
+        sqlite.cleanUp()
+    }
+
+    /// The unique identifiers SQLite's search returns, best first.
+    func sqliteHits(_ text: String, query: String? = nil, now: Date) async throws -> [String] {
+        try await PublicSearch(store: store).search(text, query: query, limit: PublicSearch.maxLimit, now: now).hits
+            .map(\.uniqueIdentifier)
+    }
+
+    /// The unique identifiers the PostgreSQL statement returns, best first.
+    /// - Parameter context: named in the error when the statement fails.
+    func postgresHits(_ text: String, query: String? = nil, now: Date, context: String = "") async throws -> [String] {
+        let search = try PostgresSearch(text, query: query, limit: PublicSearch.maxLimit, now: now)
+        let rows: [[PostgresValue]]
+        do {
+            rows = try await postgres.rows(search.sql, search.values)
+        } catch {
+            throw DualIndexError(description: "\(context.prefix(80)): \(error)\n\(search.sql)")
+        }
+        // Every match is counted, and here all of them fit in the page.
+        #expect(rows.allSatisfy { $0.count == 4 && $0[3] == .integer(Int64(rows.count)) }, "\(context)")
+        return rows.map { row in
+            guard case .text(let identifier) = row[1] else { return "?" }
+            return identifier
+        }
+    }
+}
+
+/// New databases on the test process's shared cluster, made with `CREATE DATABASE` through one database
+/// made with `createdb`: each `createdb` is a process, and Foundation's `Process.run` on Linux (Swift 6.3.1)
+/// can crash reading `/proc/self/fd` in a process with many files open, as the whole suite's is
+/// (an over-read in `findMaximumOpenFromProcSelfFD`, fixed in swift-corelibs-foundation after 6.3.1).
+enum TestDatabases {
+    /// The cluster and the database the others are made through.
+    static let maker = Task { () async throws -> (PostgresCluster, PostgresDatabase) in
+        let cluster = try await PostgresCluster.shared()
+        return (cluster, try await PostgresDatabase.open(try location(cluster, try await cluster.makeDatabase())))
+    }
+
+    /// A new, migrated database.
+    static func make() async throws -> PostgresDatabase {
+        let (cluster, maker) = try await maker.value
+        let name = "dual_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        _ = try await maker.rows("CREATE DATABASE \(name)")
+        return try await PostgresDatabase.open(try location(cluster, name))
+    }
+
+    private static func location(_ cluster: PostgresCluster, _ database: String) throws -> PostgresLocation {
+        let url = cluster.url(database: database)
+        guard case .postgres(let location) = try StoreLocation(parsing: url) else {
+            throw DualIndexError(description: "\(url) is not a PostgreSQL location")
+        }
+        return location
+    }
+}
+
+struct DualIndexError: Error, CustomStringConvertible {
+    var description: String
+}
+
+extension PublicItemRow {
+    /// Writes the row (and its cluster) into a PostgreSQL store, with the full-text vectors the publisher
+    /// writes.
+    func insert(into database: PostgresDatabase) async throws {
+        _ = try await database.rows(
+            """
+            INSERT INTO cluster (id, key, fingerprint, published, reason, matched_by, members)
+            VALUES ($1, $2, '\\x00', TRUE, 'published', '[]', '[]')
+            """, [.integer(id), .text("cluster-\(id)")])
+        let keywordText = keywords.isEmpty ? nil : keywords.joined(separator: "\n")
+        func text(_ value: String?) -> PostgresValue { value.map(PostgresValue.text) ?? .null }
+        func double(_ value: Double?) -> PostgresValue { value.map(PostgresValue.double) ?? .null }
+        _ = try await database.rows(
+            """
+            INSERT INTO public_item (id, cluster_id, unique_identifier, webpage_url, bundle, title, description,
+                keywords, domain_identifier, rating, rating_count, engagement, boost, sources, expires_at, last_seen,
+                published_at, item_json, title_fold, search_vector, search_grams)
+            VALUES ($1, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15, $16, $17,
+                $18::tsvector, $19::tsvector)
+            """,
+            [
+                .integer(id), .text(uniqueIdentifier), text(url), text(bundle), .text(title), text(description),
+                text(keywordText), text(domain), double(rating), ratingCount.map { .integer(Int64($0)) } ?? .null,
+                .integer(Int64(engagement)), .double(boost), .text(sources), double(expiresAt), .double(lastSeen),
+                .text(json), .text(Store.foldedPrefix(title)),
+                .text(FullTextVector.words(title: title, description: description, keywords: keywordText)),
+                text(FullTextVector.grams(title: title, description: description, keywords: keywordText)),
+            ])
+    }
+
+    /// Writes the gram index rows of `rows` into the SQLite store at `path`, as the publisher does.
+    static func insertGrams(_ rows: [PublicItemRow], path: String) throws {
+        let queue = try DatabaseQueue(path: path)
+        try queue.write { db in
+            for row in rows {
+                let keywords = row.keywords.isEmpty ? nil : row.keywords.joined(separator: "\n")
+                guard let grams = GramText.row(title: row.title, description: row.description, keywords: keywords)
+                else { continue }
+                try db.execute(
+                    sql: "INSERT INTO public_grams (rowid, title, description, keywords) VALUES (?, ?, ?, ?)",
+                    arguments: [row.id, grams.title, grams.description, grams.keywords])
+            }
+        }
+    }
+}
