@@ -39,7 +39,7 @@ extension PostgresDatabase {
     }
 
     /// Runs `query` outside any transaction and collects its rows.
-    func rows(_ query: PostgresQuery) async throws(StoreError) -> [PostgresRow] {
+    func records(_ query: PostgresQuery) async throws(StoreError) -> [PostgresRow] {
         do {
             return try await client.query(query, logger: logger).collect()
         } catch {

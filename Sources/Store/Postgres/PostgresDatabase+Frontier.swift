@@ -43,7 +43,7 @@ extension PostgresDatabase: CrawlStore {
     }
 
     public func finishRun(_ id: Int64, force: Bool, now: Double) async throws(StoreError) {
-        _ = try await rows(
+        _ = try await records(
             """
             UPDATE crawl_run SET finished_at = \(now) WHERE id = \(id) AND finished_at IS NULL
               AND (\(force) OR NOT EXISTS (SELECT 1 FROM crawl_url WHERE run_id = \(id) AND state = 'queued'))
@@ -51,7 +51,7 @@ extension PostgresDatabase: CrawlStore {
     }
 
     public func queuedHosts(run: Int64, worker: CrawlWorker) async throws(StoreError) -> [QueuedHost] {
-        let found = try await rows(
+        let found = try await records(
             """
             SELECT host,
                    MIN(CASE WHEN lease_owner IS NULL THEN not_before
@@ -77,7 +77,7 @@ extension PostgresDatabase: CrawlStore {
     }
 
     public func hostFile(host: String, name: String) async throws(StoreError) -> HostFile? {
-        let found = try await rows("SELECT * FROM host_file WHERE host = \(host) AND name = \(name)")
+        let found = try await records("SELECT * FROM host_file WHERE host = \(host) AND name = \(name)")
         do {
             return try found.first.map { try Self.hostFile($0.makeRandomAccess(), host: host, name: name) }
         } catch {
@@ -86,7 +86,7 @@ extension PostgresDatabase: CrawlStore {
     }
 
     public func pendingURLs(after key: String?, limit: Int) async throws(StoreError) -> [PendingURL] {
-        let found = try await rows(
+        let found = try await records(
             """
             SELECT url_key, url FROM pending_url WHERE \(key)::text IS NULL OR url_key > \(key)
             ORDER BY url_key LIMIT \(limit)
@@ -110,7 +110,7 @@ extension PostgresDatabase: CrawlStore {
 
     /// The single number `query` answers, in a column named `n`.
     func count(_ query: PostgresQuery) async throws(StoreError) -> Int {
-        let found = try await rows(query)
+        let found = try await records(query)
         do {
             return try found.first?.makeRandomAccess().value("n", as: Int.self) ?? 0
         } catch {

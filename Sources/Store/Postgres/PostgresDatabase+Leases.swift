@@ -136,7 +136,7 @@ extension PostgresDatabase {
     public func hostRobots(host: String, run: Int64, fileName: String) async throws(StoreError) -> HostRobotsView {
         var view = HostRobotsView()
         view.file = try await hostFile(host: host, name: fileName)
-        let found = try await rows(
+        let found = try await records(
             """
             SELECT robots_failures, robots_retry_at, robots_final, robots_detail FROM crawl_host
             WHERE host = \(host) AND robots_run = \(run)

@@ -34,7 +34,7 @@ extension PostgresDatabase {
     }
 
     public func runWorkers(_ run: Int64) async throws(StoreError) -> [CrawlWorkerRecord] {
-        let found = try await rows(
+        let found = try await records(
             """
             SELECT counters, started_at, seen_at, ended_at FROM crawl_worker
             WHERE run_id = \(run) ORDER BY started_at
