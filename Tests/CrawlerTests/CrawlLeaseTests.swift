@@ -2,8 +2,9 @@ import Foundation
 import Store
 import Testing
 
-/// The store's part of many workers on one pass: URL leases, host slots, once-per-pass host fetches,
-/// and dead workers' leases. Workers of "another machine" are judged only by their leases.
+/// The crawl store's contract for many workers on one pass, on both engines with the same expectations:
+/// URL leases, host slots, once-per-pass host fetches, and dead workers' leases. Workers of "another
+/// machine" are judged only by their leases.
 @Suite("Frontier leases and shared politeness in the store")
 struct CrawlLeaseTests {
     static let host = "https://example.com"
@@ -14,22 +15,26 @@ struct CrawlLeaseTests {
     }
 
     /// A store with one pass holding `count` queued pages of ``host``.
-    static func store(pages count: Int) async throws -> (TemporaryStore, Store, Int64) {
-        let storage = try TemporaryStore()
-        let store = try storage.open()
+    static func store(
+        _ engine: CrawlStoreEngine, pages count: Int
+    ) async throws -> (CrawlStoreUnderTest, any CrawlStore, Int64) {
+        let storage = try await CrawlStoreUnderTest.make(engine)
+        let store = storage.store
         let run = try await store.beginRun(seeds: [], now: 0, worker: remote("starter")).id
         var batch = CrawlBatch()
         for index in 0..<count {
             batch.candidates.append(FrontierCandidate(url: "\(host)/p\(index)", host: host, depth: 1, source: "link"))
         }
-        _ = try await store.commit(batch, run: run)
+        _ = try await store.commit(batch, run: run, worker: nil)
         return (storage, store, run)
     }
 
-    @Test("two workers take disjoint URLs; an expired lease frees a URL, a renewed one keeps it")
-    func urlLeases() async throws {
-        let (storage, store, run) = try await Self.store(pages: 6)
-        defer { storage.cleanUp() }
+    @Test(
+        "two workers take disjoint URLs; an expired lease frees a URL, a renewed one keeps it",
+        arguments: CrawlStoreEngine.allCases)
+    func urlLeases(engine: CrawlStoreEngine) async throws {
+        let (storage, store, run) = try await Self.store(engine, pages: 6)
+        defer { Task { await storage.cleanUp() } }
         let (a, b) = (Self.remote("a"), Self.remote("b"))
         let first = try await store.claimURLs(run: run, host: Self.host, worker: a, now: 10, leaseUntil: 20, limit: 4)
         let second = try await store.claimURLs(run: run, host: Self.host, worker: b, now: 10, leaseUntil: 20, limit: 4)
@@ -51,16 +56,16 @@ struct CrawlLeaseTests {
         var stale = CrawlBatch()
         stale.completions = [CrawlBatch.Completion(id: first[0].id, state: .failed, outcome: "error.stale")]
         _ = try await store.commit(stale, run: run, worker: b)
-        let states = try rows(storage.path, "SELECT id, state, lease_owner FROM crawl_url ORDER BY id")
+        let states = try await storage.rows("SELECT id, state, lease_owner FROM crawl_url ORDER BY id")
         #expect(states.filter { $0["state"] == "done" }.count == 2)
         #expect(states.allSatisfy { $0["state"] != "failed" })
         #expect(states.filter { $0["lease_owner"] == a.owner }.count == 4)
     }
 
-    @Test("leaving the pass gives every URL back at once")
-    func leaveReleases() async throws {
-        let (storage, store, run) = try await Self.store(pages: 3)
-        defer { storage.cleanUp() }
+    @Test("leaving the pass gives every URL back at once", arguments: CrawlStoreEngine.allCases)
+    func leaveReleases(engine: CrawlStoreEngine) async throws {
+        let (storage, store, run) = try await Self.store(engine, pages: 3)
+        defer { Task { await storage.cleanUp() } }
         let a = Self.remote("a")
         #expect(try await store.beginRun(seeds: [], now: 5, worker: a).id == run)
         _ = try await store.claimURLs(run: run, host: Self.host, worker: a, now: 10, leaseUntil: 100, limit: 3)
@@ -71,15 +76,17 @@ struct CrawlLeaseTests {
         #expect(
             try await store.claimURLs(run: run, host: Self.host, worker: b, now: 12, leaseUntil: 20, limit: 9).count
                 == 3)
-        #expect(try rows(storage.path, "SELECT * FROM host_lease").isEmpty)
+        #expect(try await storage.rows("SELECT * FROM host_lease").isEmpty)
         let workers = try await store.runWorkers(run)
         #expect(workers.map(\.countersJSON).contains(#"{"pagesFetched":2}"#))
     }
 
-    @Test("a host's slots cap its requests across workers, and its delay holds for all of them")
-    func hostSlots() async throws {
-        let (storage, store, _) = try await Self.store(pages: 0)
-        defer { storage.cleanUp() }
+    @Test(
+        "a host's slots cap its requests across workers, and its delay holds for all of them",
+        arguments: CrawlStoreEngine.allCases)
+    func hostSlots(engine: CrawlStoreEngine) async throws {
+        let (storage, store, _) = try await Self.store(engine, pages: 0)
+        defer { Task { await storage.cleanUp() } }
         let (a, b, c) = (Self.remote("a"), Self.remote("b"), Self.remote("c"))
         func claim(_ worker: CrawlWorker, at now: Double, spacing: Double = 0, reusing: Int? = nil) async throws
             -> HostSlotClaim
@@ -116,10 +123,12 @@ struct CrawlLeaseTests {
         #expect(try await claim(b, at: 101) == .granted(slot: 0))
     }
 
-    @Test("a worker takes at most its share of a host's slots while other workers of the pass are live")
-    func slotShare() async throws {
-        let (storage, store, run) = try await Self.store(pages: 0)
-        defer { storage.cleanUp() }
+    @Test(
+        "a worker takes at most its share of a host's slots while other workers of the pass are live",
+        arguments: CrawlStoreEngine.allCases)
+    func slotShare(engine: CrawlStoreEngine) async throws {
+        let (storage, store, run) = try await Self.store(engine, pages: 0)
+        defer { Task { await storage.cleanUp() } }
         let now = Date().timeIntervalSince1970
         let (a, b) = (Self.remote("a"), Self.remote("b"))
         for worker in [a, b] { _ = try await store.beginRun(seeds: [], now: now, worker: worker) }
@@ -149,10 +158,12 @@ struct CrawlLeaseTests {
         #expect(try await claim(c) == .granted(slot: 3))
     }
 
-    @Test("robots.txt is fetched by one worker; the others wait, then read its result or its failure")
-    func hostTasks() async throws {
-        let (storage, store, run) = try await Self.store(pages: 0)
-        defer { storage.cleanUp() }
+    @Test(
+        "robots.txt is fetched by one worker; the others wait, then read its result or its failure",
+        arguments: CrawlStoreEngine.allCases)
+    func hostTasks(engine: CrawlStoreEngine) async throws {
+        let (storage, store, run) = try await Self.store(engine, pages: 0)
+        defer { Task { await storage.cleanUp() } }
         let (a, b) = (Self.remote("a"), Self.remote("b"))
         func claim(_ worker: CrawlWorker, at now: Double) async throws -> HostTaskClaim {
             try await store.claimHostTask(
@@ -188,10 +199,12 @@ struct CrawlLeaseTests {
         #expect(try await claim(a, at: 32) == .wait(until: 32))
     }
 
-    @Test("a worker of this machine whose process is gone loses its leases when another worker joins")
-    func deadLocalWorker() async throws {
-        let (storage, store, run) = try await Self.store(pages: 2)
-        defer { storage.cleanUp() }
+    @Test(
+        "a worker of this machine whose process is gone loses its leases when another worker joins",
+        arguments: CrawlStoreEngine.allCases)
+    func deadLocalWorker(engine: CrawlStoreEngine) async throws {
+        let (storage, store, run) = try await Self.store(engine, pages: 2)
+        defer { Task { await storage.cleanUp() } }
         let gone = Process()
         gone.executableURL = URL(fileURLWithPath: "/bin/true")
         try gone.run()

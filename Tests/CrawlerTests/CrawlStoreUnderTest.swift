@@ -1,0 +1,58 @@
+import FixtureServer
+import Foundation
+import Store
+import Testing
+
+/// The engines the crawl store's contract is checked on: the same tests, the same expectations.
+enum CrawlStoreEngine: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    case sqlite
+    case postgres
+
+    var testDescription: String { rawValue }
+}
+
+/// A new, empty store of one engine, as the crawler sees it (``CrawlStore``), with a look into its tables
+/// that does not go through the product's code.
+struct CrawlStoreUnderTest: Sendable {
+    let store: any CrawlStore
+    private let sqlite: TemporaryStore?
+    private let postgres: PostgresDatabase?
+
+    static func make(_ engine: CrawlStoreEngine) async throws -> CrawlStoreUnderTest {
+        switch engine {
+        case .sqlite:
+            let storage = try TemporaryStore()
+            return CrawlStoreUnderTest(store: try storage.open(), sqlite: storage, postgres: nil)
+        case .postgres:
+            let cluster = try await PostgresCluster.shared()
+            let url = cluster.url(database: try await cluster.makeDatabase())
+            guard case .postgres(let location) = try StoreLocation(option: url, environment: [:]) else {
+                throw StoreError(path: url, message: "not a PostgreSQL URL")
+            }
+            let database = try await PostgresDatabase.open(location)
+            return CrawlStoreUnderTest(store: database, sqlite: nil, postgres: database)
+        }
+    }
+
+    func cleanUp() async {
+        sqlite?.cleanUp()
+        await postgres?.close()
+    }
+
+    /// The rows of `sql` (written for both engines), each as its non-NULL columns' text.
+    func rows(_ sql: String) async throws -> [[String: String]] {
+        if let sqlite { return try CrawlerTests.rows(sqlite.path, sql) }
+        guard let postgres else { return [] }
+        let lines = try await postgres.rows("SELECT row_to_json(t)::text FROM (\(sql)) AS t")
+        return try lines.map { row in
+            guard case .text(let json) = row.first,
+                let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+            else { return [:] }
+            var values: [String: String] = [:]
+            for (column, value) in object where !(value is NSNull) {
+                values[column] = (value as? String) ?? "\(value)"
+            }
+            return values
+        }
+    }
+}
