@@ -32,15 +32,16 @@ struct CrawlResumeTests {
         return folder
     }
 
-    @Test("killed at three points with requests in flight, the rerun completes the crawl exactly")
-    func killAndResume() async throws {
+    @Test(
+        "killed at three points with requests in flight, the rerun completes the crawl exactly",
+        arguments: StoreEngine.allCases)
+    func killAndResume(engine: StoreEngine) async throws {
         let site = try Self.makeSite()
         defer { try? FileManager.default.removeItem(at: site) }
         let server = try await FixtureServer.start(directory: site)
-        let storeFolder = FileManager.default.temporaryDirectory.appendingPathComponent("resume-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: storeFolder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: storeFolder) }
-        let storePath = storeFolder.appendingPathComponent("searchlight.sqlite").path
+        let testStore = try await WorkersTestStore.make(engine)
+        defer { testStore.cleanUp() }
+        let storePath = testStore.argument
         let arguments = [
             "crawl", server.url("/"), "--store", storePath, "--allow-private-network", "--delay", "0",
             "--per-host", "2", "--json",
@@ -61,7 +62,7 @@ struct CrawlResumeTests {
             process.kill()
             #expect(await process.waitForExit() == SIGKILL)
             // The file is sound after every kill.
-            #expect(try Store(path: storePath).integrityCheck() == ["ok"])
+            if engine == .sqlite { #expect(try Store(path: storePath).integrityCheck() == ["ok"]) }
         }
         for path in gates[gates.count - 1] { await server.removeBehaviour(for: path) }
         let final = try await CommandRunner.run(arguments)
@@ -72,9 +73,8 @@ struct CrawlResumeTests {
         #expect(final.standardOutput.contains(#""finished":true"#))
 
         // Every page stored exactly once, every frontier URL done.
-        let store = try Store(path: storePath)
-        #expect(try store.integrityCheck() == ["ok"])
-        let counts = try storeCounts(storePath)
+        if engine == .sqlite { #expect(try Store(path: storePath).integrityCheck() == ["ok"]) }
+        let counts = try await storeCounts(testStore)
         #expect(counts.pages == Self.pageCount + 1)
         #expect(counts.notDone == 0)
         #expect(counts.distinctURLs == counts.urls)
@@ -92,23 +92,22 @@ struct CrawlResumeTests {
         #expect(gateCounts.allSatisfy { $0 >= 2 })
         let retried = repeats.filter { $0.value > 2 }.keys
         if !retried.isEmpty {
-            let timeouts = try await DatabaseQueue(path: storePath).read { db in
-                try String.fetchAll(db, sql: "SELECT url FROM fetch_log WHERE outcome LIKE 'error.%timeout'")
-            }
+            let timeouts = try await testStore.lines("SELECT url FROM fetch_log WHERE outcome LIKE 'error.%timeout'")
             #expect(retried.allSatisfy { path in timeouts.contains { $0.hasSuffix(path) } }, "\(repeats)")
         }
     }
 
-    @Test("Ctrl-C stops cleanly: what finished is committed, the summary says stopped, the rerun resumes")
-    func interrupt() async throws {
+    @Test(
+        "Ctrl-C stops cleanly: what finished is committed, the summary says stopped, the rerun resumes",
+        arguments: StoreEngine.allCases)
+    func interrupt(engine: StoreEngine) async throws {
         let site = try Self.makeSite()
         defer { try? FileManager.default.removeItem(at: site) }
         let server = try await FixtureServer.start(directory: site)
-        let storeFolder = FileManager.default.temporaryDirectory.appendingPathComponent("sigint-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: storeFolder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: storeFolder) }
+        let testStore = try await WorkersTestStore.make(engine)
+        defer { testStore.cleanUp() }
         let arguments = [
-            "crawl", server.url("/"), "--store", storeFolder.appendingPathComponent("s.sqlite").path,
+            "crawl", server.url("/"), "--store", testStore.argument,
             "--allow-private-network", "--delay", "0", "--json",
         ]
         for path in ["/p20.html", "/p21.html"] { await server.setBehaviour(.hang, for: path) }
@@ -140,17 +139,14 @@ struct CrawlResumeTests {
         return false
     }
 
-    /// Counts read straight from the SQLite file, on a connection of the test's own.
-    func storeCounts(_ path: String) throws -> (pages: Int, notDone: Int, urls: Int, distinctURLs: Int) {
-        let queue = try DatabaseQueue(path: path)
-        return try queue.read { db in
-            func count(_ sql: String) throws -> Int { try Int.fetchOne(db, sql: sql) ?? -1 }
-            return (
-                try count("SELECT COUNT(*) FROM page"),
-                try count("SELECT COUNT(*) FROM crawl_url WHERE state NOT IN ('done', 'skipped')"),
-                try count("SELECT COUNT(*) FROM crawl_url"),
-                try count("SELECT COUNT(DISTINCT url) FROM crawl_url")
-            )
-        }
+    /// Counts read from the store on a connection of the test's own.
+    func storeCounts(_ store: WorkersTestStore) async throws -> (pages: Int, notDone: Int, urls: Int, distinctURLs: Int)
+    {
+        (
+            try await store.count("SELECT COUNT(*) FROM page"),
+            try await store.count("SELECT COUNT(*) FROM crawl_url WHERE state NOT IN ('done', 'skipped')"),
+            try await store.count("SELECT COUNT(*) FROM crawl_url"),
+            try await store.count("SELECT COUNT(DISTINCT url) FROM crawl_url")
+        )
     }
 }
