@@ -24,12 +24,31 @@ enum ChildProcess {
     static func run(
         _ command: [String], environment: [String: String], directory: URL, output: FileHandle
     ) throws(SpawnError) -> Int32 {
+        let pid = try spawn(
+            command, environment: environment, directory: directory, input: nil, output: output.fileDescriptor)
+        return try waitForExit(pid)
+    }
+
+    /// Starts `command` and returns its pid without waiting: standard input from `input` (or /dev/null),
+    /// standard output and error to `output` (or /dev/null).
+    static func spawn(
+        _ command: [String], environment: [String: String], directory: URL, input: Int32?, output: Int32?
+    ) throws(SpawnError) -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, output.fileDescriptor, 1)
-        posix_spawn_file_actions_adddup2(&actions, output.fileDescriptor, 2)
+        if let input {
+            posix_spawn_file_actions_adddup2(&actions, input, 0)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        }
+        if let output {
+            posix_spawn_file_actions_adddup2(&actions, output, 1)
+            posix_spawn_file_actions_adddup2(&actions, output, 2)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        }
         let wrapped = ["/bin/bash", "-c", prologue, "bash", directory.path] + command
         let arguments = wrapped.map { strdup($0) } + [nil]
         let variables = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -40,6 +59,11 @@ enum ChildProcess {
         var pid = pid_t()
         let spawned = posix_spawn(&pid, wrapped[0], &actions, nil, arguments, variables)
         guard spawned == 0 else { throw SpawnError(call: "posix_spawn \(command[0])", code: spawned) }
+        return pid
+    }
+
+    /// Blocks until child `pid` ends and returns its exit status (for a signal, 128 + its number).
+    static func waitForExit(_ pid: pid_t) throws(SpawnError) -> Int32 {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 {
             guard errno == EINTR else { throw SpawnError(call: "waitpid", code: errno) }

@@ -27,25 +27,30 @@ final class ClusterWatchdog: Sendable {
     init(programs: PostgresPrograms, folder: URL) throws {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { throw PostgresCluster.Failure.system("pipe", errno: errno) }
-        // Foundation's `Process` closes a parent's other descriptors in the child, but not every way of
-        // starting a program does.
+        // Close-on-exec: no other child of the test process inherits the pipe (the watchdog gets its read
+        // end as standard input, which a dup2 keeps open).
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         shared = Shared(.running(writeEnd: ends[1], waiters: []))
-        let readEnd = FileHandle(fileDescriptor: ends[0], closeOnDealloc: true)
-        let process = Process()
         let script = #"folder=$1; shift; cat >/dev/null; "$@" >/dev/null 2>&1; rm -rf -- "$folder""#
-        let shell = ["/bin/sh", "-c", script, "sh", folder.path] + programs.stopCommand(folder: folder)
+        var command = ["/bin/sh", "-c", script, "sh", folder.path] + programs.stopCommand(folder: folder)
         if let setsid = ["/usr/bin/setsid", "/bin/setsid"].first(where: FileManager.default.isExecutableFile) {
-            process.executableURL = URL(fileURLWithPath: setsid)
-            process.arguments = ["--wait"] + shell
-        } else {
-            process.executableURL = URL(fileURLWithPath: shell[0])
-            process.arguments = Array(shell.dropFirst())
+            command = [setsid, "--wait"] + command
         }
-        process.standardInput = readEnd
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        process.terminationHandler = { [shared] _ in
+        let pid: pid_t
+        do {
+            // Started with posix_spawn, not Foundation's `Process` (see ``ChildProcess``).
+            pid = try ChildProcess.spawn(
+                command, environment: ProcessInfo.processInfo.environment, directory: URL(fileURLWithPath: "/"),
+                input: ends[0], output: nil)
+        } catch {
+            close(ends[0])
+            close(ends[1])
+            throw PostgresCluster.Failure.system(error.call, errno: error.code)
+        }
+        close(ends[0])
+        // A thread of its own waits for the watchdog's end, then wakes whoever waits for the cluster to stop.
+        Thread { [shared] in
+            _ = try? ChildProcess.waitForExit(pid)
             let waiters = shared.state.withLock { state -> [CheckedContinuation<Void, Never>] in
                 defer { state = .finished }
                 switch state {
@@ -57,14 +62,7 @@ final class ClusterWatchdog: Sendable {
                 }
             }
             for waiter in waiters { waiter.resume() }
-        }
-        do {
-            try process.run()
-        } catch {
-            close(ends[1])
-            throw error
-        }
-        try readEnd.close()
+        }.start()
     }
 
     /// A cluster nobody can reach any more is stopped without waiting.

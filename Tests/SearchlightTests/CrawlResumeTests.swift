@@ -59,6 +59,9 @@ struct CrawlResumeTests {
             let process = try KillableProcess(CommandRunner.executable, arguments)
             let stalled = await Self.waitUntilRequested(pair, from: server)
             try #require(stalled, "the crawl never reached \(pair)")
+            // The fetch that freed a slot for the second gate has just ended; its result is written a
+            // moment later (a store transaction on PostgreSQL takes milliseconds): kill once it is.
+            try #require(await Self.waitUntilStored(except: pair, from: server, in: testStore))
             process.kill()
             #expect(await process.waitForExit() == SIGKILL)
             // The file is sound after every kill.
@@ -126,6 +129,24 @@ struct CrawlResumeTests {
         #expect(resumed.standardOutput.contains(#""resumed":true"#))
         #expect(resumed.standardOutput.contains(#""finished":true"#))
         #expect(resumed.standardOutput.contains(#""pagesFetched":\#(Self.pageCount + 1)"#))
+    }
+
+    /// Waits (bounded) until every page requested so far, except `paths`, has its result in the store.
+    static func waitUntilStored(
+        except paths: [String], from server: FixtureServer, in store: WorkersTestStore
+    ) async throws -> Bool {
+        let deadline = ContinuousClock.now + .seconds(30)
+        while ContinuousClock.now < deadline {
+            let requested = Set(await server.requests().map(\.route)).subtracting(paths)
+                .filter { $0.hasPrefix("/p") || $0 == "/" }
+            if requested.isEmpty { return true }
+            let list = requested.map { "'\(server.url($0))'" }.joined(separator: ", ")
+            let unwritten = try await store.count(
+                "SELECT COUNT(*) FROM crawl_url WHERE state = 'queued' AND url IN (\(list))")
+            if unwritten == 0 { return true }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return false
     }
 
     /// Waits (bounded, polling the request log) until every path in `paths` was requested.

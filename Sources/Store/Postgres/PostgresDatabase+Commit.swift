@@ -24,14 +24,7 @@ extension PostgresDatabase {
                         to_url = excluded.to_url, http_status = excluded.http_status, run_id = excluded.run_id
                     """, logger: logger)
             }
-            for entry in batch.fetchLog {
-                try await connection.rows(
-                    """
-                    INSERT INTO fetch_log (run_id, url, at, http_status, bytes, seconds, outcome, detail)
-                    VALUES (\(run), \(entry.url), \(entry.at), \(entry.httpStatus), \(entry.bytes), \(entry.seconds),
-                            \(entry.outcome), \(entry.detail))
-                    """, logger: logger)
-            }
+            try await Self.writeFetchLog(batch.fetchLog, run: run, connection, logger)
             for file in batch.hostFiles {
                 try await connection.rows(
                     """
@@ -145,30 +138,6 @@ extension PostgresDatabase {
             if rowRun > run || state != FrontierState.queued.rawValue || depth <= wanted { settled.insert(key) }
         }
         return settled
-    }
-
-    private static func writeCompletions(
-        _ completions: [CrawlBatch.Completion], owner: String?, _ connection: PostgresConnection, _ logger: Logger
-    ) async throws {
-        guard !completions.isEmpty else { return }
-        let anyPending = !(try await connection.rows("SELECT 1 FROM pending_url LIMIT 1", logger: logger)).isEmpty
-        for completion in completions {
-            try await connection.rows(
-                """
-                UPDATE crawl_url SET state = \(completion.state.rawValue), outcome = \(completion.outcome),
-                    http_status = \(completion.httpStatus), detail = \(completion.detail),
-                    etag = COALESCE(\(completion.etag), etag), last_modified = COALESCE(\(completion.lastModified), last_modified),
-                    content_hash = COALESCE(\(completion.contentHash), content_hash), attempts = \(completion.attempts),
-                    not_before = \(completion.notBefore), fetched_at = COALESCE(\(completion.fetchedAt), fetched_at),
-                    lease_owner = NULL, lease_until = 0
-                WHERE id = \(completion.id) AND (\(owner)::text IS NULL OR lease_owner IS NULL OR lease_owner = \(owner))
-                """, logger: logger)
-            if anyPending, completion.state != .queued {
-                try await connection.rows(
-                    "DELETE FROM pending_url WHERE url_key = (SELECT url_key FROM crawl_url WHERE id = \(completion.id))",
-                    logger: logger)
-            }
-        }
     }
 
     private static func writeHostState(
