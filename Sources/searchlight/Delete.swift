@@ -51,7 +51,7 @@ extension Searchlight {
             let deletion = DeletionRecord(
                 bundleIdentifier: bundle, uniqueIdentifiers: identifiers.isEmpty ? nil : identifiers,
                 domainIdentifiers: domains.isEmpty ? nil : domains, all: all ? true : nil)
-            let result = try importer.delete(deletion)
+            let result = try await importer.delete(deletion)
             if json {
                 print(
                     try jsonText(

@@ -52,7 +52,7 @@ extension Searchlight {
             let started = ContinuousClock.now
             let summary: ImportSummary
             do {
-                summary = try importer.importFiles(
+                summary = try await importer.importFiles(
                     files, engagementThreshold: engagement.engagementThreshold, strict: strict,
                     progress: { records in
                         guard interactive else { return }
