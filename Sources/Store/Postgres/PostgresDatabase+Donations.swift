@@ -75,31 +75,13 @@ extension PostgresDatabase: DonationStore {
                 """, logger: logger)
             counts.withheld[reason, default: 0] += 1
         case .activity(let identity, let donor, let content):
-            let inserted = try await connection.rows(
-                """
-                INSERT INTO donation (identity, donor, bundle) VALUES (\(identity), \(donor), \(content.bundle))
-                ON CONFLICT DO NOTHING RETURNING 1
-                """, logger: logger)
-            if !inserted.isEmpty { counts.newDonations += 1 }
-            let donors =
-                try await connection.rows("SELECT count(*) FROM donation WHERE identity = \(identity)", logger: logger)
-                .first?.decode(Int.self) ?? 0
-            guard donors >= threshold else {
+            let outcome = try await donate(
+                content, identity: identity, donor: donor, threshold: threshold, now: now, connection, logger)
+            if outcome.isNew { counts.newDonations += 1 }
+            if outcome.donors < threshold {
                 counts.belowThreshold += 1
-                return
-            }
-            if try await upsert(content, identity: identity, donors: donors, now: now, connection, logger) {
+            } else if outcome.isStored {
                 counts.storedActivities += 1
-                if let urlKey = content.urlKey {
-                    // As on SQLite: the canonical key is queued unless the crawler already fetched it.
-                    try await connection.rows(
-                        """
-                        INSERT INTO pending_url (url_key, url, added_at)
-                        SELECT \(urlKey), \(urlKey), \(now)
-                        WHERE NOT EXISTS (SELECT 1 FROM crawl_url WHERE url_key = \(urlKey) AND state <> 'queued')
-                        ON CONFLICT DO NOTHING
-                        """, logger: logger)
-                }
             }
         case .searchableItem(let item):
             let changed = try await connection.rows(
@@ -119,48 +101,74 @@ extension PostgresDatabase: DonationStore {
         }
     }
 
-    /// Inserts or updates the activity's row; returns whether anything changed (an equal row is left alone,
-    /// `last_seen` and `version` included).
-    private static func upsert(
-        _ activity: DonatedActivity, identity: Data, donors: Int, now: Double, _ connection: PostgresConnection,
-        _ logger: Logger
-    ) async throws -> Bool {
-        let changed = try await connection.rows(
+    /// Counts one donor's donation of an activity, and stores the activity's content once it has at least
+    /// `threshold` donors (inserted, or updated when it differs: an equal row is left alone, `last_seen` and
+    /// `version` included), queueing its web page unless the crawler already fetched it — what ``Store``
+    /// does in three or four statements, in one (a record costs one round trip).
+    ///
+    /// The statement's parts see the database as it was before it, so the donors counted are those stored
+    /// plus this donation when it is new. Every value is cast: in `INSERT … SELECT` an untyped NULL would be
+    /// read as text.
+    private static func donate(
+        _ activity: DonatedActivity, identity: Data, donor: Data, threshold: Int, now: Double,
+        _ connection: PostgresConnection, _ logger: Logger
+    ) async throws -> (isNew: Bool, donors: Int, isStored: Bool) {
+        let rows = try await connection.rows(
             """
-            INSERT INTO activity (identity, bundle, activity_type, webpage_url, url_key, persistent_identifier,
-                related_id, weak_related_id, domain_identifier, title, description, keywords, thumbnail_url,
-                rating, rating_count, user_info, expires_at, donors, first_seen, last_seen)
-            VALUES (\(identity), \(activity.bundle), \(activity.activityType), \(activity.webpageURL),
-                \(activity.urlKey), \(activity.persistentIdentifier), \(activity.relatedID), \(activity.weakRelatedID),
-                \(activity.domainIdentifier), \(activity.title), \(activity.description), \(activity.keywords),
-                \(activity.thumbnailURL), \(activity.rating), \(activity.ratingCount), \(activity.userInfo),
-                \(activity.expiresAt), \(donors), \(now), \(now))
-            ON CONFLICT (identity) DO UPDATE SET
-                activity_type = excluded.activity_type, webpage_url = excluded.webpage_url,
-                persistent_identifier = excluded.persistent_identifier, related_id = excluded.related_id,
-                weak_related_id = excluded.weak_related_id, domain_identifier = excluded.domain_identifier,
-                title = excluded.title, description = excluded.description, keywords = excluded.keywords,
-                thumbnail_url = excluded.thumbnail_url, rating = excluded.rating,
-                rating_count = excluded.rating_count, user_info = excluded.user_info,
-                expires_at = excluded.expires_at, donors = excluded.donors, last_seen = excluded.last_seen,
-                version = activity.version + 1
-            WHERE activity.activity_type IS DISTINCT FROM excluded.activity_type
-                OR activity.webpage_url IS DISTINCT FROM excluded.webpage_url
-                OR activity.persistent_identifier IS DISTINCT FROM excluded.persistent_identifier
-                OR activity.related_id IS DISTINCT FROM excluded.related_id
-                OR activity.weak_related_id IS DISTINCT FROM excluded.weak_related_id
-                OR activity.domain_identifier IS DISTINCT FROM excluded.domain_identifier
-                OR activity.title IS DISTINCT FROM excluded.title
-                OR activity.description IS DISTINCT FROM excluded.description
-                OR activity.keywords IS DISTINCT FROM excluded.keywords
-                OR activity.thumbnail_url IS DISTINCT FROM excluded.thumbnail_url
-                OR activity.rating IS DISTINCT FROM excluded.rating
-                OR activity.rating_count IS DISTINCT FROM excluded.rating_count
-                OR activity.user_info IS DISTINCT FROM excluded.user_info
-                OR activity.expires_at IS DISTINCT FROM excluded.expires_at
-                OR activity.donors IS DISTINCT FROM excluded.donors
-            RETURNING 1
+            WITH new_donation AS (
+                INSERT INTO donation (identity, donor, bundle) VALUES (\(identity), \(donor), \(activity.bundle))
+                ON CONFLICT DO NOTHING RETURNING 1
+            ), counted AS (
+                SELECT (SELECT count(*) FROM donation WHERE identity = \(identity))
+                    + (SELECT count(*) FROM new_donation) AS donors
+            ), stored AS (
+                INSERT INTO activity (identity, bundle, activity_type, webpage_url, url_key, persistent_identifier,
+                    related_id, weak_related_id, domain_identifier, title, description, keywords, thumbnail_url,
+                    rating, rating_count, user_info, expires_at, donors, first_seen, last_seen)
+                SELECT \(identity)::bytea, \(activity.bundle)::text, \(activity.activityType)::text,
+                    \(activity.webpageURL)::text, \(activity.urlKey)::text, \(activity.persistentIdentifier)::text,
+                    \(activity.relatedID)::text, \(activity.weakRelatedID)::text, \(activity.domainIdentifier)::text,
+                    \(activity.title)::text, \(activity.description)::text, \(activity.keywords)::text,
+                    \(activity.thumbnailURL)::text, \(activity.rating)::double precision,
+                    \(activity.ratingCount)::bigint, \(activity.userInfo)::text, \(activity.expiresAt)::double precision,
+                    counted.donors, \(now)::double precision, \(now)::double precision
+                FROM counted WHERE counted.donors >= \(threshold)
+                ON CONFLICT (identity) DO UPDATE SET
+                    activity_type = excluded.activity_type, webpage_url = excluded.webpage_url,
+                    persistent_identifier = excluded.persistent_identifier, related_id = excluded.related_id,
+                    weak_related_id = excluded.weak_related_id, domain_identifier = excluded.domain_identifier,
+                    title = excluded.title, description = excluded.description, keywords = excluded.keywords,
+                    thumbnail_url = excluded.thumbnail_url, rating = excluded.rating,
+                    rating_count = excluded.rating_count, user_info = excluded.user_info,
+                    expires_at = excluded.expires_at, donors = excluded.donors, last_seen = excluded.last_seen,
+                    version = activity.version + 1
+                WHERE activity.activity_type IS DISTINCT FROM excluded.activity_type
+                    OR activity.webpage_url IS DISTINCT FROM excluded.webpage_url
+                    OR activity.persistent_identifier IS DISTINCT FROM excluded.persistent_identifier
+                    OR activity.related_id IS DISTINCT FROM excluded.related_id
+                    OR activity.weak_related_id IS DISTINCT FROM excluded.weak_related_id
+                    OR activity.domain_identifier IS DISTINCT FROM excluded.domain_identifier
+                    OR activity.title IS DISTINCT FROM excluded.title
+                    OR activity.description IS DISTINCT FROM excluded.description
+                    OR activity.keywords IS DISTINCT FROM excluded.keywords
+                    OR activity.thumbnail_url IS DISTINCT FROM excluded.thumbnail_url
+                    OR activity.rating IS DISTINCT FROM excluded.rating
+                    OR activity.rating_count IS DISTINCT FROM excluded.rating_count
+                    OR activity.user_info IS DISTINCT FROM excluded.user_info
+                    OR activity.expires_at IS DISTINCT FROM excluded.expires_at
+                    OR activity.donors IS DISTINCT FROM excluded.donors
+                RETURNING url_key
+            ), queued AS (
+                INSERT INTO pending_url (url_key, url, added_at)
+                SELECT stored.url_key, stored.url_key, \(now)::double precision FROM stored
+                WHERE stored.url_key IS NOT NULL AND NOT EXISTS (
+                    SELECT 1 FROM crawl_url WHERE crawl_url.url_key = stored.url_key AND crawl_url.state <> 'queued')
+                ON CONFLICT DO NOTHING
+            )
+            SELECT (SELECT count(*) FROM new_donation), (SELECT donors FROM counted), (SELECT count(*) FROM stored)
             """, logger: logger)
-        return !changed.isEmpty
+        guard let row = rows.first else { return (false, 0, false) }
+        let (new, donors, stored) = try row.decode((Int, Int, Int).self)
+        return (new > 0, donors, stored > 0)
     }
 }
