@@ -74,7 +74,7 @@ public struct DonationImporter: Sendable {
         defer { channel.cancel() }  // a failed write stops the reader at its next batch
         do {
             try await store.withBulkImport {
-                while let batch = try channel.receive() {
+                while let batch = try await channel.next() {
                     summary.records += batch.records
                     for issue in batch.issues { summary.note(issue) }
                     for issue in batch.unreadable { summary.noteUnreadable(issue) }
