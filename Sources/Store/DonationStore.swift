@@ -1,6 +1,6 @@
 /// The donations' part of the storage API: what `import` and `delete` write (SPEC §4's storage rules).
 /// One implementation per engine — ``Store`` on a SQLite file, `PostgresDatabase` on PostgreSQL — with the
-/// same rows and rules, which `DonationStoreContractTests` checks on both.
+/// same rows and rules, which `DonationStoreImportTests` and `DonationStoreDeleteTests` check on both.
 ///
 /// The store never sees a donor or a withheld record in the clear: the importer hashes them with the
 /// store's salt (``DonationSettings/salt``) before it hands them over. Every method is one transaction,
