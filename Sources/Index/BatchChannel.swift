@@ -1,8 +1,9 @@
 import Foundation
 
-/// A bounded hand-over of batches from one producing thread to one consuming thread: the producer
-/// waits while `capacity` batches are waiting, the consumer while none is. An import reads and
-/// prepares records on one thread while SQLite writes the previous batch on another.
+/// A bounded hand-over of batches from one producing thread to one consumer: the producer waits while
+/// `capacity` batches are waiting, the consumer while none is (a thread in ``receive()``, a task in
+/// ``next()``). An import reads and prepares records on one thread while the store writes the previous
+/// batch.
 ///
 /// All state is behind one `NSCondition` (a mutex and its condition variable), which is what makes
 /// the `@unchecked Sendable` sound.
@@ -13,6 +14,8 @@ final class BatchChannel<Batch: Sendable>: @unchecked Sendable {
     private var isFinished = false
     private var isCancelled = false
     private var failure: (any Error)?
+    /// The consumer suspended in ``next()`` until a batch or the end arrives.
+    private var waiting: CheckedContinuation<Void, Never>?
 
     /// A channel holding at most `capacity` (at least 1) batches at a time.
     init(capacity: Int) {
@@ -56,6 +59,7 @@ final class BatchChannel<Batch: Sendable>: @unchecked Sendable {
         guard !isCancelled else { return false }
         batches.append(batch)
         condition.broadcast()
+        wakeConsumer()
         return true
     }
 
@@ -66,6 +70,7 @@ final class BatchChannel<Batch: Sendable>: @unchecked Sendable {
         isFinished = true
         failure = error
         condition.broadcast()
+        wakeConsumer()
     }
 
     /// The next batch in the order sent, waiting for one; `nil` once the producer finished and every
@@ -90,5 +95,32 @@ final class BatchChannel<Batch: Sendable>: @unchecked Sendable {
         isCancelled = true
         batches.removeAll()
         condition.broadcast()
+        wakeConsumer()
+    }
+
+    /// The next batch in the order sent, as ``receive()`` gives it, but suspending the task instead of
+    /// blocking its thread while none is there: an import awaiting its store does not hold a thread of the
+    /// cooperative pool while it waits for the reader.
+    /// - Throws: the error the producer finished with, after its earlier batches.
+    func next() async throws -> Batch? {
+        await withCheckedContinuation { resumeWhenReady($0) }
+        return try receive()
+    }
+
+    /// Resumes `continuation` at once when a batch or the end is there, else when one arrives.
+    private func resumeWhenReady(_ continuation: CheckedContinuation<Void, Never>) {
+        condition.lock()
+        defer { condition.unlock() }
+        if !batches.isEmpty || isFinished || isCancelled {
+            continuation.resume()
+        } else {
+            waiting = continuation
+        }
+    }
+
+    /// Resumes the consumer suspended in ``next()``, if any; called with the lock held.
+    private func wakeConsumer() {
+        waiting?.resume()
+        waiting = nil
     }
 }

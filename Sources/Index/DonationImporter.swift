@@ -1,6 +1,5 @@
 import Donations
 import Foundation
-import GRDB
 import Logging
 import Store
 
@@ -13,18 +12,18 @@ import Store
 /// by mistake — changes nothing that is already there. With `strict`, every file is read and checked
 /// first, and nothing is written unless every line is good.
 ///
-/// The work is blocking file and SQLite I/O: run it on a thread of your own, not on the cooperative pool
-/// of a busy process.
+/// The files are read and prepared on a thread of the importer's own; the store is written through
+/// ``DonationStore``, so the same importer serves a SQLite file and a PostgreSQL database.
 public struct DonationImporter: Sendable {
     /// Records per transaction: large enough that pages touched by many records of a batch are written
     /// once (a million records take a hundred commits), small enough that a crawler or another import
     /// waits a fraction of a second for the write lock.
     public var batchSize = 10_000
-    private let store: Store
+    private let store: any DonationStore
     private let logger: Logger
 
     /// An importer into `store`.
-    public init(store: Store, logger: Logger) {
+    public init(store: any DonationStore, logger: Logger) {
         self.store = store
         self.logger = logger
     }
@@ -37,7 +36,7 @@ public struct DonationImporter: Sendable {
     public func importFiles(
         _ files: [String], engagementThreshold: Int? = nil, strict: Bool = false, now: Date = Date(),
         progress: (@Sendable (Int) -> Void)? = nil
-    ) throws -> ImportSummary {
+    ) async throws -> ImportSummary {
         var summary = ImportSummary()
         summary.files = files.count
         var files = files
@@ -61,62 +60,43 @@ public struct DonationImporter: Sendable {
             }
             guard summary.rejected == 0, summary.unreadableFiles == 0 else { return summary }
         }
-        let context = try storeOp {
-            try store.pool.write { db in
-                try IndexSettings.record(threshold: engagementThreshold, expiryDays: nil, in: db)
-                let settings = try IndexSettings.read(db)
-                if engagementThreshold != nil {
-                    try ImportContext.purgeBelowThreshold(settings.engagementThreshold, in: db)
-                }
-                return ImportContext(
-                    hasher: DonationHasher(salt: try IndexSettings.salt(db)),
-                    threshold: settings.engagementThreshold, now: now.timeIntervalSince1970)
-            }
-        }
+        let settings = try await store.beginImport(engagementThreshold: engagementThreshold)
+        let context = ImportContext(
+            hasher: DonationHasher(salt: settings.salt), threshold: IndexSettings(settings).engagementThreshold,
+            now: now.timeIntervalSince1970)
         summary.engagementThreshold = context.threshold
         // One thread reads, parses and prepares (hashes, rows) the next batch while this one writes the
-        // previous: on two cores the parsing no longer waits for SQLite, nor SQLite for the parsing.
+        // previous: on two cores the parsing no longer waits for the store, nor the store for the parsing.
         let channel = BatchChannel<ReadBatch>.produced(by: "searchlight-import-reader") {
             [files, strict, batchSize, logger] send in
             try Self.read(files, preparedBy: context, strict: strict, batchSize: batchSize, logger: logger, send: send)
         }
         defer { channel.cancel() }  // a failed write stops the reader at its next batch
         do {
-            try store.withBulkWriting {
-                while let batch = try channel.receive() {
+            try await store.withBulkImport {
+                while let batch = try await channel.next() {
                     summary.records += batch.records
                     for issue in batch.issues { summary.note(issue) }
                     for issue in batch.unreadable { summary.noteUnreadable(issue) }
                     if !batch.prepared.isEmpty {
-                        let counts = try store.pool.write { db in
-                            var counts = ImportSummary()
-                            for record in batch.prepared { try context.apply(record, to: &counts, in: db) }
-                            return counts
-                        }
-                        summary.add(counts)
+                        summary.add(
+                            try await store.applyDonations(
+                                batch.prepared, threshold: context.threshold, now: context.now))
                     }
                     progress?(summary.records)
                 }
             }
         } catch {
-            throw StoreError(path: store.path, underlying: error)
+            throw StoreError(path: store.displayName, underlying: error)
         }
         logger.info(
             "imported", metadata: ["records": "\(summary.records)", "rejected": "\(summary.rejected)"])
         return summary
     }
 
-    private func storeOp<T>(_ body: () throws -> T) throws(StoreError) -> T {
-        do {
-            return try body()
-        } catch {
-            throw StoreError(path: store.path, underlying: error)
-        }
-    }
-
     /// What the reading thread hands over: prepared records, and the lines it read and rejected.
     struct ReadBatch: Sendable {
-        var prepared: [ImportContext.Prepared] = []
+        var prepared: [DonationWrite] = []
         var records = 0
         var issues: [DonationIssue] = []
         /// Files that could not be opened or read to their end (the rest of the batch goes on).
@@ -182,15 +162,15 @@ public struct DonationImporter: Sendable {
 }
 
 extension ImportSummary {
-    mutating func add(_ other: ImportSummary) {
-        newDonations += other.newDonations
-        storedActivities += other.storedActivities
-        belowThreshold += other.belowThreshold
-        searchableItems += other.searchableItems
-        deletions += other.deletions
-        deletedItems += other.deletedItems
-        deletedActivities += other.deletedActivities
-        withheld.merge(other.withheld, uniquingKeysWith: +)
+    mutating func add(_ counts: DonationCounts) {
+        newDonations += counts.newDonations
+        storedActivities += counts.storedActivities
+        belowThreshold += counts.belowThreshold
+        searchableItems += counts.searchableItems
+        deletions += counts.deletions
+        deletedItems += counts.deletedItems
+        deletedActivities += counts.deletedActivities
+        withheld.merge(counts.withheld, uniquingKeysWith: +)
     }
 }
 
@@ -198,13 +178,9 @@ extension DonationImporter {
     /// Applies one deletion (`searchlight delete`) in its own transaction, with the same rules as a
     /// delete record in a donation file.
     /// - Throws: ``StoreError``.
-    public func delete(_ deletion: DeletionRecord) throws(StoreError) -> ImportSummary {
-        try storeOp {
-            try store.pool.write { db in
-                var counts = ImportSummary()
-                try DeletionRules.apply(deletion, to: &counts, in: db)
-                return counts
-            }
-        }
+    public func delete(_ deletion: DeletionRecord) async throws(StoreError) -> ImportSummary {
+        var summary = ImportSummary()
+        summary.add(try await store.delete(ItemDeletion(deletion)))
+        return summary
     }
 }

@@ -65,7 +65,7 @@ struct PublishWork {
             for (position, index) in plan.activities.enumerated()
             where plan.activityStatus[position] == WithholdReason.awaitingCrawl.rawValue {
                 let activity = input.activities[index]
-                // The canonical key is the URL fetched (see `ActivityRow.queueWebpageForCrawl`).
+                // The canonical key is the URL fetched (see `Store.queueWebpageForCrawl`).
                 if let key = activity.urlKey { pending.append((key, key)) }
             }
             let stored = snapshot.storedClusters[plan.key]

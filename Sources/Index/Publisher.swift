@@ -32,7 +32,7 @@ public struct Publisher: Sendable {
             if engagementThreshold != nil || expiryDays != nil {
                 try store.pool.write { db in
                     try IndexSettings.record(threshold: engagementThreshold, expiryDays: expiryDays, in: db)
-                    if let engagementThreshold { try ImportContext.purgeBelowThreshold(engagementThreshold, in: db) }
+                    if let engagementThreshold { try Store.purgeActivities(below: engagementThreshold, in: db) }
                 }
             }
             var attempt = 0

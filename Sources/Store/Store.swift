@@ -127,18 +127,27 @@ public final class Store: Sendable {
     package func withBulkWriting<T>(cacheMegabytes: Int = 256, checkpointMegabytes: Int = 1024, _ body: () throws -> T)
         throws -> T
     {
+        try beginBulkWriting(cacheMegabytes: cacheMegabytes, checkpointMegabytes: checkpointMegabytes)
+        defer { endBulkWriting() }
+        return try body()
+    }
+
+    /// Sets the writer connection for a bulk write (see ``withBulkWriting(cacheMegabytes:checkpointMegabytes:_:)``);
+    /// ``endBulkWriting()`` sets it back.
+    func beginBulkWriting(cacheMegabytes: Int = 256, checkpointMegabytes: Int = 1024) throws {
         try pool.writeWithoutTransaction { db in
             try db.execute(sql: "PRAGMA cache_size = -\(cacheMegabytes * 1024)")
             try db.execute(sql: "PRAGMA wal_autocheckpoint = \(checkpointMegabytes * 256)")  // 4 KiB pages
         }
-        defer {
-            try? pool.writeWithoutTransaction { db in
-                try db.execute(sql: "PRAGMA cache_size = \(Self.cacheSizePragma)")
-                try db.execute(sql: "PRAGMA wal_autocheckpoint = \(Self.checkpointPages)")
-                try db.execute(sql: "PRAGMA wal_checkpoint(PASSIVE)")
-            }
+    }
+
+    /// Sets the writer connection back to the usual settings and runs a passive checkpoint.
+    func endBulkWriting() {
+        try? pool.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA cache_size = \(Self.cacheSizePragma)")
+            try db.execute(sql: "PRAGMA wal_autocheckpoint = \(Self.checkpointPages)")
+            try db.execute(sql: "PRAGMA wal_checkpoint(PASSIVE)")
         }
-        return try body()
     }
 
     /// The usual page cache, 64 MiB (negative: in KiB), and WAL pages between checkpoints (32 MiB).

@@ -2,6 +2,7 @@ import ArgumentParser
 import Donations
 import Index
 import Logging
+import Store
 
 extension Searchlight {
     /// `searchlight delete`: Apple's deletion rules, from the command line.
@@ -46,12 +47,19 @@ extension Searchlight {
 
         func run() async throws {
             global.bootstrapLogging()
-            let store = try await self.store.open()
+            let store = try await self.store.openDonationStore()
             let importer = DonationImporter(store: store, logger: Logger(label: "searchlight.delete"))
             let deletion = DeletionRecord(
                 bundleIdentifier: bundle, uniqueIdentifiers: identifiers.isEmpty ? nil : identifiers,
                 domainIdentifiers: domains.isEmpty ? nil : domains, all: all ? true : nil)
-            let result = try importer.delete(deletion)
+            let outcome: Result<ImportSummary, StoreError>
+            do {
+                outcome = .success(try await importer.delete(deletion))
+            } catch {
+                outcome = .failure(error)
+            }
+            await StoreOptions.close(store)
+            let result = try outcome.get()
             if json {
                 print(
                     try jsonText(

@@ -4,6 +4,7 @@ import Fetching
 import Foundation
 import Index
 import Logging
+import Store
 
 extension Searchlight {
     /// `searchlight import`: load donated records into the store.
@@ -46,13 +47,13 @@ extension Searchlight {
 
         func run() async throws {
             global.bootstrapLogging()
-            let store = try await self.store.open()
+            let store = try await self.store.openDonationStore()
             let importer = DonationImporter(store: store, logger: Logger(label: "searchlight.import"))
             let interactive = isatty(STDERR_FILENO) == 1
             let started = ContinuousClock.now
             let summary: ImportSummary
             do {
-                summary = try importer.importFiles(
+                summary = try await importer.importFiles(
                     files, engagementThreshold: engagement.engagementThreshold, strict: strict,
                     progress: { records in
                         guard interactive else { return }
@@ -60,8 +61,13 @@ extension Searchlight {
                         let text = String(format: "\r%d records, %.0f/s\u{1B}[K", records, rate)
                         FileHandle.standardError.write(Data(text.utf8))
                     })
+                await StoreOptions.close(store)
             } catch let issue as DonationIssue {
+                await StoreOptions.close(store)
                 throw RuntimeError(issue.description)
+            } catch {
+                await StoreOptions.close(store)
+                throw error
             }
             if interactive { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
             for issue in summary.issues { printToStandardError(issue) }

@@ -6,9 +6,9 @@ import Store
 /// `SEARCHLIGHT_STORE` names; the option wins.
 ///
 /// A malformed value is a usage error (exit 2), found before the command does anything. A PostgreSQL store
-/// is connected to and migrated, so a wrong address or credentials fail with exit 3 and one line. `crawl` works
-/// on either engine; the other commands stop with exit 3 on a PostgreSQL store, whose index operations are not
-/// in this build yet.
+/// is connected to and migrated, so a wrong address or credentials fail with exit 3 and one line. `crawl`,
+/// `import` and `delete` work on either engine; the other commands stop with exit 3 on a PostgreSQL store,
+/// whose other index operations are not in this build yet.
 struct StoreOptions: ParsableArguments {
     @Option(
         name: .customLong("store"),
@@ -60,11 +60,32 @@ struct StoreOptions: ParsableArguments {
         case .sqlite:
             return try await open()
         case .postgres(let location):
-            do {
-                return try await PostgresDatabase.open(location)
-            } catch {
-                throw RuntimeError("cannot open the store \(error.path): \(error.message)")
-            }
+            return try await Self.openDatabase(location)
+        }
+    }
+
+    /// Opens (creating or migrating if needed) the store for `import` and `delete`, on either engine.
+    ///
+    /// - Throws: ``RuntimeError`` when the store cannot be opened or connected to.
+    func openDonationStore() async throws -> any DonationStore {
+        switch try location {
+        case .sqlite:
+            return try await open()
+        case .postgres(let location):
+            return try await Self.openDatabase(location)
+        }
+    }
+
+    /// Closes a PostgreSQL store's connections (a SQLite store closes with its last reference).
+    static func close(_ store: any DonationStore) async {
+        if let database = store as? PostgresDatabase { await database.close() }
+    }
+
+    private static func openDatabase(_ location: PostgresLocation) async throws -> PostgresDatabase {
+        do {
+            return try await PostgresDatabase.open(location)
+        } catch {
+            throw RuntimeError("cannot open the store \(error.path): \(error.message)")
         }
     }
 
@@ -79,12 +100,7 @@ struct StoreOptions: ParsableArguments {
     /// Connects to a PostgreSQL store and migrates it, then stops: the engine's operations are not in this
     /// build. Never returns.
     private static func connect(_ location: PostgresLocation) async throws -> Never {
-        let database: PostgresDatabase
-        do {
-            database = try await PostgresDatabase.open(location)
-        } catch {
-            throw RuntimeError("cannot open the store \(error.path): \(error.message)")
-        }
+        let database = try await openDatabase(location)
         await database.close()
         throw RuntimeError("PostgreSQL stores are not supported by this build yet", namingCommand: true)
     }

@@ -58,7 +58,7 @@ import Testing
         let first =
             Self.item("1", title: "京都の港ガイド") + Self.deletableItem("2", title: "我爱北京天安门")
             + Self.item("3", title: "Lemon tart") + Self.item("4", title: "Rye loaf", description: "ライ麦パン")
-        _ = try store.importFiles([try donationFile(first, in: store)])
+        _ = try await store.importFiles([try donationFile(first, in: store)])
         _ = try store.publish()
         // Only the items with text written without spaces have a row.
         #expect(try Self.gramRows(store) == Self.itemIDs(store, titled: ["京都の港ガイド", "我爱北京天安门", "Rye loaf"]))
@@ -67,7 +67,7 @@ import Testing
 
         // A changed title is written again; the unchanged items keep their rows.
         let changed = Self.item("1", title: "大阪の港案内")
-        _ = try store.importFiles([try donationFile(changed, in: store, name: "b.jsonl")])
+        _ = try await store.importFiles([try donationFile(changed, in: store, name: "b.jsonl")])
         #expect(try store.publish().changedClusters == 1)
         #expect(try await Self.titles(store, "ガイド").isEmpty)
         #expect(try await Self.titles(store, "港案内") == ["大阪の港案内"])
@@ -76,7 +76,7 @@ import Testing
 
         // A deleted item leaves the gram index at the next publish.
         let deletion = #"{"type":"delete","bundleIdentifier":"com.example.recipes","uniqueIdentifiers":["2"]}"#
-        _ = try store.importFiles([try donationFile([deletion], in: store, name: "d.jsonl")])
+        _ = try await store.importFiles([try donationFile([deletion], in: store, name: "d.jsonl")])
         _ = try store.publish()
         #expect(try await Self.titles(store, "北京").isEmpty)
         #expect(try Self.gramRows(store) == Self.itemIDs(store, titled: ["大阪の港案内", "Rye loaf"]))
@@ -96,7 +96,7 @@ import Testing
             + ["一", "二", "三", "四", "五", "六", "七", "八"].enumerated().flatMap { index, numeral in
                 Self.item("f\(index)", title: "夜景の写真\(numeral)")
             }
-        _ = try store.importFiles([try donationFile(lines, in: store)])
+        _ = try await store.importFiles([try donationFile(lines, in: store)])
         _ = try store.publish()
         let expected = ["南港ガイド", "北港ガイド", "Harbour"]
         let exact = try await Self.titles(store, "ガイド")
@@ -111,15 +111,15 @@ import Testing
 
     /// Writes outside the publisher: a deleted item's row goes, a renumbered item's row follows it, and
     /// an item whose text changed loses its row rather than be found by words it no longer has.
-    @Test func triggersNeverLeaveRowsForWhatIsGone() throws {
+    @Test func triggersNeverLeaveRowsForWhatIsGone() async throws {
         let store = try IndexTestStore()
         defer { store.cleanUp() }
         let lines = Self.item("1", title: "京都の港ガイド") + Self.item("2", title: "我爱北京天安门")
-        _ = try store.importFiles([try donationFile(lines, in: store)])
+        _ = try await store.importFiles([try donationFile(lines, in: store)])
         _ = try store.publish()
         let ids = try Self.itemIDs(store, titled: ["京都の港ガイド", "我爱北京天安门"])
         let queue = try DatabaseQueue(path: store.path)
-        try queue.write { db in
+        try await queue.write { db in
             try db.execute(sql: "UPDATE public_item SET item_json = item_json WHERE id = ?", arguments: [ids[0]])
             try db.execute(sql: "UPDATE public_item SET id = 5 WHERE id = ?", arguments: [ids[0]])
         }
@@ -130,7 +130,7 @@ import Testing
         }
         #expect(moved == [5])
         let again = try DatabaseQueue(path: store.path)
-        try again.write { db in
+        try await again.write { db in
             try db.execute(sql: "UPDATE public_item SET title = 'Plain' WHERE id = 5")
             try db.execute(sql: "DELETE FROM public_item WHERE id = ?", arguments: [ids[1]])
         }
@@ -166,7 +166,7 @@ import Testing
         #expect(try await Self.titles(store, "ภาษา") == ["ภาษาไทย"])
         #expect(try Self.gramRows(store).count == 3)
         // The upgraded store publishes into it like a new one.
-        _ = try store.importFiles([try donationFile(Self.item("9", title: "東京タワー"), in: store)])
+        _ = try await store.importFiles([try donationFile(Self.item("9", title: "東京タワー"), in: store)])
         _ = try store.publish()
         #expect(try await Self.titles(store, "タワー") == ["東京タワー"])
     }

@@ -37,9 +37,9 @@ import Testing
     ]
 
     /// A store with `lines` imported and published.
-    static func published(_ lines: [[String]]) throws -> IndexTestStore {
+    static func published(_ lines: [[String]]) async throws -> IndexTestStore {
         let store = try IndexTestStore()
-        _ = try store.importFiles([try donationFile(lines.flatMap { $0 }, in: store)])
+        _ = try await store.importFiles([try donationFile(lines.flatMap { $0 }, in: store)])
         _ = try store.publish()
         return store
     }
@@ -89,7 +89,7 @@ import Testing
         ("2024東京", []),
     ])
     func wordsOfUnspacedScriptsAreFoundInsideRuns(text: String, expected: [String]) async throws {
-        let store = try Self.published(Self.items)
+        let store = try await Self.published(Self.items)
         defer { store.cleanUp() }
         let found = try await Self.identifiers(store, text)
         #expect(found.sorted() == expected, "\(text)")
@@ -109,7 +109,7 @@ import Testing
         ("harbour ガイド", ["harbour"]),
     ])
     func mixedQueriesAreAnded(text: String, expected: [String]) async throws {
-        let store = try Self.published(Self.items)
+        let store = try await Self.published(Self.items)
         defer { store.cleanUp() }
         let found = try await Self.identifiers(store, text).sorted()
         #expect(found == expected, "\(text)")
@@ -132,7 +132,7 @@ import Testing
         ("京 kyoto", ["harbour"]),
     ])
     func typingFindsAsItGoes(text: String, expected: [String]) async throws {
-        let store = try Self.published(Self.items)
+        let store = try await Self.published(Self.items)
         defer { store.cleanUp() }
         let found = try await Self.identifiers(store, text).sorted()
         #expect(found == expected, "\(text)")
@@ -149,7 +149,7 @@ import Testing
         ("{title}: ガイド", []),
     ])
     func hostileTextStaysText(text: String, expected: [String]) async throws {
-        let store = try Self.published(Self.items)
+        let store = try await Self.published(Self.items)
         defer { store.cleanUp() }
         let found = try await Self.identifiers(store, text)
         #expect(found.sorted() == expected, "\(text)")
@@ -158,7 +158,7 @@ import Testing
     /// Latin searches still read the word index alone, as before: `kyoto` is a whole token there only
     /// where it stands apart, and the glued `Nagoyaガイドbook` is one token of the word index.
     @Test func latinQueriesReadTheWordIndexAsBefore() async throws {
-        let store = try Self.published(Self.items)
+        let store = try await Self.published(Self.items)
         defer { store.cleanUp() }
         #expect(try await Self.identifiers(store, "kyoto").sorted() == ["harbour", "latin"])
         #expect(try await Self.identifiers(store, "harbour guide") == ["latin"])

@@ -43,7 +43,7 @@ struct HostileSiteTests {
                 donor: $0,
                 ["title": "Lighthouse", "webpageURL": server.baseURL + "/tracked.html?utm_campaign=x&b=1#top"])
         }
-        _ = try store.importFiles([try donationFile(lines, in: store)])
+        _ = try await store.importFiles([try donationFile(lines, in: store)])
         try await store.crawl(seeds: [])
         _ = try store.publish()
         let rows = try store.readOnly { db in
@@ -77,7 +77,7 @@ struct HostileSiteTests {
         let lines = ["a", "b", "c"].map {
             activityLine(donor: $0, ["title": "Harbour walks", "webpageURL": server.baseURL + "/og-only.html"])
         }
-        _ = try store.importFiles([try donationFile(lines, in: store)])
+        _ = try await store.importFiles([try donationFile(lines, in: store)])
         #expect(try store.count("SELECT count(*) FROM pending_url") == 1)
         try await store.crawl(seeds: [])
         let summary = try store.publish()
@@ -94,7 +94,7 @@ struct HostileSiteTests {
         let lines = ["a", "b", "c"].map {
             activityLine(donor: $0, ["title": "Hidden", "webpageURL": server.baseURL + "/private/hidden.html"])
         }
-        _ = try store.importFiles([try donationFile(lines, in: store)])
+        _ = try await store.importFiles([try donationFile(lines, in: store)])
         _ = try store.publish()
         try await store.crawl(seeds: [])
         let summary = try store.publish()
@@ -122,7 +122,7 @@ struct HostileSiteTests {
                     "contentAttributeSet": ["contentDescription": "Line\u{1B}[2J\nbreak\u{9B}"],
                 ])
         }
-        _ = try store.importFiles([try donationFile(lines, in: store)])
+        _ = try await store.importFiles([try donationFile(lines, in: store)])
         _ = try store.publish()
         let rows = try store.readOnly { db in
             try Row.fetchAll(db, sql: "SELECT title, description, keywords, item_json FROM public_item ORDER BY title")
@@ -167,7 +167,7 @@ struct HostileSiteTests {
     }
 
     @Test("Report members without a persistentIdentifier each keep an identifier of their own")
-    func distinctMemberIdentifiers() throws {
+    func distinctMemberIdentifiers() async throws {
         let store = try IndexTestStore()
         defer { store.cleanUp() }
         let lines = ["a", "b", "c"].flatMap { donor in
@@ -176,7 +176,7 @@ struct HostileSiteTests {
                     donor: donor, ["title": "Item \(id)", "requiredUserInfoKeys": ["id"], "userInfo": ["id": id]])
             }
         }
-        _ = try store.importFiles([try donationFile(lines, in: store)])
+        _ = try await store.importFiles([try donationFile(lines, in: store)])
         _ = try store.publish()
         let report = try #require(try ReportReader(store: store.open()).report(clusterLimit: 10))
         let identifiers = report.clusters.flatMap(\.members).map(\.id)

@@ -18,11 +18,11 @@ import Testing
             ])
     }
 
-    @Test func belowTheThresholdOnlyHashesReachTheFile() throws {
+    @Test func belowTheThresholdOnlyHashesReachTheFile() async throws {
         let store = try IndexTestStore()
         defer { store.cleanUp() }
         let file = try donationFile([Self.line(donor: "donor-ABC"), Self.line(donor: "donor-DEF")], in: store)
-        let summary = try store.importFiles([file])
+        let summary = try await store.importFiles([file])
         #expect(summary.newDonations == 2)
         #expect(summary.belowThreshold == 2)
         #expect(summary.storedActivities == 0)
@@ -35,11 +35,11 @@ import Testing
         #expect(try store.count("SELECT count(*) FROM pending_url") == 0)
     }
 
-    @Test func atTheThresholdContentIsStoredWithOnlyTheRequiredUserInfo() throws {
+    @Test func atTheThresholdContentIsStoredWithOnlyTheRequiredUserInfo() async throws {
         let store = try IndexTestStore()
         defer { store.cleanUp() }
         let lines = ["donor-ABC", "donor-DEF", "donor-GHI"].map(Self.line(donor:))
-        let summary = try store.importFiles([try donationFile(lines, in: store)])
+        let summary = try await store.importFiles([try donationFile(lines, in: store)])
         #expect(summary.storedActivities == 1)
         let dump = try store.dump()
         #expect(dump.contains("SECRET-TITLE"))
@@ -58,7 +58,7 @@ import Testing
         #expect(pending == ["https://private.test/secret-path"])
     }
 
-    @Test func ineligibleRecordsAreCountedNotStored() throws {
+    @Test func ineligibleRecordsAreCountedNotStored() async throws {
         let store = try IndexTestStore()
         defer { store.cleanUp() }
         var lines = ["donor-ABC", "donor-DEF", "donor-GHI"].map { donor in
@@ -70,7 +70,7 @@ import Testing
                 ])
         }
         lines.append(activityLine(donor: "donor-X", ["title": "SECRET-TITLE"]))  // nothing could open it
-        let summary = try store.importFiles([try donationFile(lines, in: store)], threshold: 1)
+        let summary = try await store.importFiles([try donationFile(lines, in: store)], threshold: 1)
         #expect(summary.withheld == ["notEligibleForPublicIndexing": 3, "noWebpageURLOrUserInfo": 1])
         let bytes = try store.rawBytes()
         #expect(bytes.range(of: Data("SECRET-TITLE".utf8)) == nil)
@@ -81,11 +81,11 @@ import Testing
     }
 
     /// Raising the threshold removes content now below it (it may not be kept).
-    @Test func raisingTheThresholdPurgesContent() throws {
+    @Test func raisingTheThresholdPurgesContent() async throws {
         let store = try IndexTestStore()
         defer { store.cleanUp() }
         let lines = ["donor-ABC", "donor-DEF"].map(Self.line(donor:))
-        _ = try store.importFiles([try donationFile(lines, in: store)], threshold: 2)
+        _ = try await store.importFiles([try donationFile(lines, in: store)], threshold: 2)
         #expect(try store.count("SELECT count(*) FROM activity") == 1)
         _ = try store.publish(threshold: 3)
         #expect(try store.count("SELECT count(*) FROM activity") == 0)

@@ -4,7 +4,7 @@ import Index
 import Testing
 
 @Suite struct ImportRulesTests {
-    @Test func importingTwiceChangesNothing() throws {
+    @Test func importingTwiceChangesNothing() async throws {
         let store = try IndexTestStore()
         defer { store.cleanUp() }
         let lines =
@@ -13,16 +13,16 @@ import Testing
             }
             + [#"{"type":"searchableItem","bundleIdentifier":"com.example.recipes","uniqueIdentifier":"r-1"}"#]
         let file = try donationFile(lines, in: store)
-        _ = try store.importFiles([file])
+        _ = try await store.importFiles([file])
         let before = try store.dump()
-        let again = try store.importFiles([file])
+        let again = try await store.importFiles([file])
         #expect(try store.dump() == before)
         #expect(again.newDonations == 0)
         #expect(again.storedActivities == 0)
         #expect(again.searchableItems == 0)
     }
 
-    @Test func strictImportsNothingWhenALineIsBad() throws {
+    @Test func strictImportsNothingWhenALineIsBad() async throws {
         let store = try IndexTestStore()
         defer { store.cleanUp() }
         let lines = [
@@ -30,18 +30,18 @@ import Testing
             #"{"type":"searchableItem","bundleIdentifier":"com.example.recipes"}"#,
         ]
         let file = try donationFile(lines, in: store)
-        let summary = try store.importFiles([file], threshold: 1, strict: true)
+        let summary = try await store.importFiles([file], threshold: 1, strict: true)
         #expect(summary.rejected == 1)
         #expect(summary.issues.first?.hasPrefix("\(file):2: ") == true)
         #expect(try store.count("SELECT count(*) FROM donation") == 0)
         #expect(try store.count("SELECT count(*) FROM activity") == 0)
-        let lenient = try store.importFiles([file], threshold: 1)
+        let lenient = try await store.importFiles([file], threshold: 1)
         #expect(lenient.rejected == 1)
         #expect(try store.count("SELECT count(*) FROM activity") == 1)
     }
 
     /// The same canonical URL from three donors is one activity with three donors.
-    @Test func donorsAreCountedPerCanonicalURL() throws {
+    @Test func donorsAreCountedPerCanonicalURL() async throws {
         let store = try IndexTestStore()
         defer { store.cleanUp() }
         let urls = [
@@ -51,14 +51,14 @@ import Testing
         let lines =
             zip(["a", "b", "c"], urls).map { activityLine(donor: $0, ["title": "Tart", "webpageURL": $1]) }
             + [activityLine(donor: "a", ["title": "Tart", "webpageURL": urls[0]])]  // the same donor again
-        _ = try store.importFiles([try donationFile(lines, in: store)])
+        _ = try await store.importFiles([try donationFile(lines, in: store)])
         #expect(try store.count("SELECT count(*) FROM activity") == 1)
         #expect(try store.count("SELECT donors FROM activity") == 3)
     }
 
     /// Apple's rules: by identifier; by domain, hierarchically (`a` takes `a.b`, not `ab`); all. The
     /// activities naming a deleted item go with it, with their donor hashes.
-    @Test func deletionRules() throws {
+    @Test func deletionRules() async throws {
         let store = try IndexTestStore()
         defer { store.cleanUp() }
         func item(_ id: String, _ domain: String) -> String {
@@ -75,10 +75,10 @@ import Testing
                     ])
             }
         }
-        _ = try store.importFiles([try donationFile(lines, in: store)])
+        _ = try await store.importFiles([try donationFile(lines, in: store)])
         #expect(try store.count("SELECT count(*) FROM activity") == 4)
         let deleteDomain = #"{"type":"delete","bundleIdentifier":"com.example.recipes","domainIdentifiers":["a"]}"#
-        let summary = try store.importFiles([try donationFile([deleteDomain], in: store, name: "d1.jsonl")])
+        let summary = try await store.importFiles([try donationFile([deleteDomain], in: store, name: "d1.jsonl")])
         #expect(summary.deletedItems == 2)
         #expect(summary.deletedActivities == 2)
         #expect(
@@ -87,13 +87,13 @@ import Testing
                 == ["i3", "i4"])
         #expect(try store.count("SELECT count(*) FROM donation") == 6)
         let deleteID = #"{"type":"delete","bundleIdentifier":"com.example.recipes","uniqueIdentifiers":["i3"]}"#
-        _ = try store.importFiles([try donationFile([deleteID], in: store, name: "d2.jsonl")])
+        _ = try await store.importFiles([try donationFile([deleteID], in: store, name: "d2.jsonl")])
         #expect(try store.count("SELECT count(*) FROM activity") == 1)
         let otherBundle = #"{"type":"delete","bundleIdentifier":"com.other","all":true}"#
         let deleteAll = #"{"type":"delete","bundleIdentifier":"com.example.recipes","all":true}"#
-        _ = try store.importFiles([try donationFile([otherBundle], in: store, name: "d3.jsonl")])
+        _ = try await store.importFiles([try donationFile([otherBundle], in: store, name: "d3.jsonl")])
         #expect(try store.count("SELECT count(*) FROM app_item") == 1)
-        _ = try store.importFiles([try donationFile([deleteAll], in: store, name: "d4.jsonl")])
+        _ = try await store.importFiles([try donationFile([deleteAll], in: store, name: "d4.jsonl")])
         #expect(try store.count("SELECT count(*) FROM app_item") == 0)
         #expect(try store.count("SELECT count(*) FROM activity") == 0)
         #expect(try store.count("SELECT count(*) FROM donation") == 0)

@@ -33,8 +33,8 @@ let quietLogger: Logger = {
 extension IndexTestStore {
     func importFiles(
         _ paths: [String], threshold: Int? = nil, strict: Bool = false, now: Date = Date()
-    ) throws -> ImportSummary {
-        try DonationImporter(store: open(), logger: quietLogger).importFiles(
+    ) async throws -> ImportSummary {
+        try await DonationImporter(store: open(), logger: quietLogger).importFiles(
             paths, engagementThreshold: threshold, strict: strict, now: now)
     }
 

@@ -147,7 +147,7 @@ import Testing
 
     /// 60 published items: engagement 1–5 (distinct donors), ratings 0–5 with every seventh missing,
     /// one or two keywords each; every title has the word "Item".
-    static func publishedStore() throws -> IndexTestStore {
+    static func publishedStore() async throws -> IndexTestStore {
         let store = try IndexTestStore()
         var lines: [String] = []
         for index in 0..<60 {
@@ -161,7 +161,7 @@ import Testing
                 lines.append(activityLine(donor: "d\(donor)", fields))
             }
         }
-        _ = try store.importFiles([try donationFile(lines, in: store)], threshold: 1)
+        _ = try await store.importFiles([try donationFile(lines, in: store)], threshold: 1)
         _ = try store.publish()
         return store
     }
@@ -172,7 +172,7 @@ import Testing
     func expectSameAsScan(_ condition: ScanCondition, sourceLocation: SourceLocation = #_sourceLocation)
         async throws
     {
-        let store = try Self.publishedStore()
+        let store = try await Self.publishedStore()
         defer { store.cleanUp() }
         let query = condition.text
         let items = try await store.open().pool.read { db in try ScannedItem.all(db) }

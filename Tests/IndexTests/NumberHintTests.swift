@@ -49,7 +49,7 @@ import Testing
                         ]))
             }
         }
-        _ = try store.importFiles([try donationFile(lines, in: store)], threshold: 1)
+        _ = try await store.importFiles([try donationFile(lines, in: store)], threshold: 1)
         _ = try store.publish()
         let compiled = try PublicQuery(query)
         #expect((compiled.numberHint != nil) == !query.hasPrefix("engagement !="))

@@ -37,7 +37,7 @@ import Testing
         }
         let lines = example.split(separator: "\n").map(String.init) + redirected + expired
         let file = try donationFile(lines, in: store)
-        let imported = try store.importFiles([file])
+        let imported = try await store.importFiles([file])
         #expect(imported.rejected == 1)  // the example's ftp:// line
         #expect(imported.withheld == ["notEligibleForPublicIndexing": 1, "expired": 3])
 

@@ -12,11 +12,11 @@ import Testing
         }
     }
 
-    @Test func publishIsIncremental() throws {
+    @Test func publishIsIncremental() async throws {
         let store = try IndexTestStore()
         defer { store.cleanUp() }
         let lines = Self.infoActivities("1", title: "Lemon tart") + Self.infoActivities("2", title: "Rye loaf")
-        _ = try store.importFiles([try donationFile(lines, in: store)])
+        _ = try await store.importFiles([try donationFile(lines, in: store)])
         let first = try store.publish()
         #expect(first.published == 2)
         #expect(first.changedClusters == 2)
@@ -25,7 +25,7 @@ import Testing
         #expect(second.unchangedClusters == 2)
         #expect(second.published == 2)
         let changed = Self.infoActivities("2", title: "Rye bread")
-        _ = try store.importFiles([try donationFile(changed, in: store, name: "b.jsonl")])
+        _ = try await store.importFiles([try donationFile(changed, in: store, name: "b.jsonl")])
         let third = try store.publish()
         #expect(third.changedClusters == 1)
         #expect(
@@ -41,7 +41,7 @@ import Testing
         #expect(hits == ["Rye bread"])
         // The full-text index matches its content table exactly (FTS5 checks every row and term).
         let queue = try DatabaseQueue(path: store.path)
-        try queue.write { db in
+        try await queue.write { db in
             try db.execute(sql: "INSERT INTO public_fts (public_fts, rank) VALUES ('integrity-check', 1)")
         }
         try queue.close()
@@ -49,7 +49,7 @@ import Testing
     }
 
     /// Items not seen for the expiry period leave the index; an expirationDate ends an item earlier.
-    @Test func itemsExpire() throws {
+    @Test func itemsExpire() async throws {
         let store = try IndexTestStore()
         defer { store.cleanUp() }
         let now = Date()
@@ -63,7 +63,7 @@ import Testing
                     "requiredUserInfoKeys": ["id"], "expirationDate": soon,
                 ])
         }
-        _ = try store.importFiles([try donationFile(lines, in: store)], now: now)
+        _ = try await store.importFiles([try donationFile(lines, in: store)], now: now)
         #expect(try store.publish(now: now).published == 2)
         let later = try store.publish(now: now.addingTimeInterval(2 * 86_400))
         #expect(later.published == 1)
@@ -75,27 +75,27 @@ import Testing
     }
 
     /// Readers keep the previous index while a publish writes (WAL snapshot isolation).
-    @Test func readersSeeThePreviousIndexUntilCommit() throws {
+    @Test func readersSeeThePreviousIndexUntilCommit() async throws {
         let store = try IndexTestStore()
         defer { store.cleanUp() }
-        _ = try store.importFiles([try donationFile(Self.infoActivities("1", title: "Lemon tart"), in: store)])
+        _ = try await store.importFiles([try donationFile(Self.infoActivities("1", title: "Lemon tart"), in: store)])
         _ = try store.publish()
         let reader = try DatabasePool(path: store.path)
-        try reader.read { db in
+        _ = try await store.importFiles([
+            try donationFile(Self.infoActivities("2", title: "Rye"), in: store, name: "b.jsonl")
+        ])
+        try await reader.read { db in
             #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM public_item") == 1)
-            _ = try store.importFiles([
-                try donationFile(Self.infoActivities("2", title: "Rye"), in: store, name: "b.jsonl")
-            ])
             _ = try store.publish()
             #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM public_item") == 1)
         }
-        #expect(try reader.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM public_item") } == 2)
+        #expect(try await reader.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM public_item") } == 2)
     }
 }
 
 @Suite struct EngagementTests {
     /// Engagement is distinct donors of the cluster: one donor of two linked activities counts once.
-    @Test func donorsOfSeveralActivitiesCountOnce() throws {
+    @Test func donorsOfSeveralActivitiesCountOnce() async throws {
         let store = try IndexTestStore()
         defer { store.cleanUp() }
         var lines = [#"{"type":"searchableItem","bundleIdentifier":"com.example.recipes","uniqueIdentifier":"r-1"}"#]
@@ -111,7 +111,7 @@ import Testing
                     ])
             }
         }
-        _ = try store.importFiles([try donationFile(lines, in: store)])
+        _ = try await store.importFiles([try donationFile(lines, in: store)])
         let summary = try store.publish()
         #expect(summary.published == 1)
         #expect(try store.count("SELECT engagement FROM public_item") == 4)

@@ -111,7 +111,7 @@ struct StoredItemTests {
         let lines = ["a", "b", "c"].map {
             activityLine(donor: $0, ["title": "Donated tour", "webpageURL": url, "keywords": ["lighthouse"]])
         }
-        _ = try store.importFiles([try donationFile(lines, in: store)])
+        _ = try await store.importFiles([try donationFile(lines, in: store)])
         let summary = try store.publish()
         #expect(summary.unreadablePageItems == 1)
         let row = try #require(
@@ -141,7 +141,7 @@ struct StoredItemTests {
                     ],
                 ])
         }
-        _ = try store.importFiles([try donationFile(lines, in: store)])
+        _ = try await store.importFiles([try donationFile(lines, in: store)])
         _ = try store.publish()
         let json = try #require(
             try store.readOnly { db in
@@ -170,7 +170,7 @@ struct StoredItemTests {
         try await store.crawl(seeds: [base + "/"], plainHTTPAppSiteAssociation: true)
         let example = try String(contentsOf: Fixtures.file("donations/example.jsonl"), encoding: .utf8)
             .replacingOccurrences(of: "{{origin}}", with: base)
-        _ = try store.importFiles([try donationFile(example.split(separator: "\n").map(String.init), in: store)])
+        _ = try await store.importFiles([try donationFile(example.split(separator: "\n").map(String.init), in: store)])
         _ = try store.publish()
         let texts = try store.readOnly { db in try String.fetchAll(db, sql: "SELECT item_json FROM public_item") }
         #expect(texts.count >= 6)

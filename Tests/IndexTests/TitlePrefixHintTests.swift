@@ -36,7 +36,7 @@ import Testing
                     "requiredUserInfoKeys": ["id"],
                 ])
         }
-        _ = try store.importFiles([try donationFile(lines, in: store)], threshold: 1)
+        _ = try await store.importFiles([try donationFile(lines, in: store)], threshold: 1)
         _ = try store.publish()
         let compiled = try PublicQuery(query)
         let expected = try await store.open().pool.read { db in

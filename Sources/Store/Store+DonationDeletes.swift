@@ -1,23 +1,29 @@
-import Donations
 import GRDB
 
-/// Apple's deletion rules (SPEC §4): delete searchable items by identifier, by `domainIdentifier`
-/// (hierarchical: deleting `a` deletes `a` and `a.b`, never `ab`), or all of a bundle; each deleted
-/// item takes with it the activities that name it as `relatedUniqueIdentifier` — their content and
-/// their donor hashes, so a later donation starts counting donors afresh.
-enum DeletionRules {
-    static func apply(_ deletion: DeletionRecord, to counts: inout ImportSummary, in db: Database) throws {
+/// Apple's deletion rules in a SQLite store (see ``ItemDeletion``).
+extension Store {
+    public func delete(_ deletion: ItemDeletion) async throws(StoreError) -> DonationCounts {
+        try await write { db in
+            var counts = DonationCounts()
+            try Self.apply(deletion, to: &counts, in: db)
+            return counts
+        }
+    }
+
+    /// Applies `deletion` in the caller's transaction.
+    static func apply(_ deletion: ItemDeletion, to counts: inout DonationCounts, in db: Database) throws {
         counts.deletions += 1
-        let bundle = deletion.bundleIdentifier
+        let bundle = deletion.bundle
         var deleted: [String] = []
-        if let identifiers = deletion.uniqueIdentifiers {
+        switch deletion.scope {
+        case .identifiers(let identifiers):
             deleted = identifiers
             for identifier in identifiers {
                 try db.cachedStatement(sql: "DELETE FROM app_item WHERE bundle = ? AND unique_identifier = ?")
                     .execute(arguments: [bundle, identifier])
                 counts.deletedItems += db.changesCount
             }
-        } else if let domains = deletion.domainIdentifiers {
+        case .domains(let domains):
             for domain in domains {
                 // `domain` itself, or a sub-domain: the prefix `domain.` compared as a substring, so no
                 // character of the identifier acts as a LIKE or GLOB wildcard.
@@ -31,7 +37,7 @@ enum DeletionRules {
                 try db.execute(sql: "DELETE FROM app_item WHERE \(matching)", arguments: arguments)
                 counts.deletedItems += db.changesCount
             }
-        } else if deletion.all == true {
+        case .all:
             try db.execute(sql: "DELETE FROM app_item WHERE bundle = ?", arguments: [bundle])
             counts.deletedItems += db.changesCount
             counts.deletedActivities += try deleteActivities(

@@ -1,0 +1,110 @@
+import Donations
+import FixtureServer
+import Foundation
+import GRDB
+import Index
+import Store
+import Testing
+
+/// The engines the donation store's contract is checked on: the same tests, the same expectations.
+enum DonationStoreEngine: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    case sqlite
+    case postgres
+
+    var testDescription: String { rawValue }
+}
+
+/// A new, empty store of one engine, as `import` and `delete` see it (``DonationStore``), a folder for
+/// donation files, and a look into its tables that does not go through the product's code.
+struct DonationStoreUnderTest: Sendable {
+    let store: any DonationStore
+    /// Where the donation files are written (and, for SQLite, the store file).
+    let files: IndexTestStore
+    private let postgres: PostgresDatabase?
+
+    static func make(_ engine: DonationStoreEngine) async throws -> DonationStoreUnderTest {
+        let files = try IndexTestStore()
+        switch engine {
+        case .sqlite:
+            return DonationStoreUnderTest(store: try files.open(), files: files, postgres: nil)
+        case .postgres:
+            let database = try await TestDatabases.make()
+            return DonationStoreUnderTest(store: database, files: files, postgres: database)
+        }
+    }
+
+    func cleanUp() async {
+        await postgres?.close()
+        files.cleanUp()
+    }
+
+    /// Imports `lines`, written to a file `name`.
+    func importLines(
+        _ lines: [String], threshold: Int? = nil, strict: Bool = false, now: Date = Date(),
+        name: String = "donations.jsonl"
+    ) async throws -> ImportSummary {
+        try await importFiles(
+            [try donationFile(lines, in: files, name: name)], threshold: threshold, strict: strict, now: now)
+    }
+
+    func importFiles(
+        _ paths: [String], threshold: Int? = nil, strict: Bool = false, now: Date = Date()
+    ) async throws -> ImportSummary {
+        try await DonationImporter(store: store, logger: quietLogger).importFiles(
+            paths, engagementThreshold: threshold, strict: strict, now: now)
+    }
+
+    func delete(_ deletion: DeletionRecord) async throws -> ImportSummary {
+        try await DonationImporter(store: store, logger: quietLogger).delete(deletion)
+    }
+
+    /// The integer `sql` (written for both engines) returns.
+    func count(_ sql: String) async throws -> Int {
+        guard let postgres else { return try files.count(sql) }
+        guard case .integer(let value) = try await postgres.rows(sql).first?.first else { return 0 }
+        return Int(value)
+    }
+
+    /// The first column of `sql`'s rows as text (written for both engines; NULL as "NULL").
+    func texts(_ sql: String) async throws -> [String] {
+        guard let postgres else {
+            return try files.readOnly { db in
+                try Row.fetchAll(db, sql: sql).map { row in
+                    let value: DatabaseValue = row[0]
+                    return value.isNull ? "NULL" : (String.fromDatabaseValue(value) ?? value.description)
+                }
+            }
+        }
+        return try await postgres.rows(sql).map { row in
+            switch row.first {
+            case .text(let text): text
+            case .integer(let value): String(value)
+            case .double(let value): String(value)
+            case .boolean(let value): String(value)
+            case .null, nil: "NULL"
+            }
+        }
+    }
+
+    /// Every row of every table as text, each `bytea` in PostgreSQL's hex form: what an outside tool reading
+    /// the database sees. SQLite: the rows, and the file's own bytes.
+    func everything() async throws -> Data {
+        guard let postgres else {
+            var data = try files.rawBytes()
+            data.append(Data(try files.dump().utf8))
+            return data
+        }
+        var text = ""
+        let tables = try await postgres.rows(
+            "SELECT tablename::text FROM pg_tables WHERE schemaname = 'public' ORDER BY 1")
+        for case .text(let table) in tables.compactMap(\.first) {
+            text += "# \(table)\n"
+            for case .text(let row) in try await postgres.rows("SELECT row_to_json(t)::text FROM \"\(table)\" t")
+                .compactMap(\.first)
+            {
+                text += row + "\n"
+            }
+        }
+        return Data(text.utf8)
+    }
+}
