@@ -53,7 +53,7 @@ struct CrawlWorkersTests {
         let peak = await server.peakConcurrentRequests()
         await server.stop()
 
-        #expect(statuses == [0, 0, 0], "\(workers.map(\.standardOutput))")
+        #expect(statuses == [0, 0, 0], "\(workers.map(\.standardError))")
         let repeats = Dictionary(grouping: requests, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted()
         #expect(repeats.isEmpty, "requested more than once: \(repeats)")
         // Every page, the home page, robots.txt, /sitemap.xml and the association file.

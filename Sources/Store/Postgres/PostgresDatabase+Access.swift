@@ -8,8 +8,11 @@ extension PostgresDatabase {
     ///
     /// Workers on many machines write the same rows (a link many pages share, a host's slots), and
     /// PostgreSQL resolves a lock cycle between two transactions by aborting one of them (`deadlock
-    /// detected`, SQLSTATE 40P01); such a transaction is run again from the start, after a short random
-    /// pause, up to ``maxAttempts`` times in all. `body` must therefore only write through the connection.
+    /// detected`, SQLSTATE 40P01); two transactions inserting the same new row at once (a link two pages
+    /// share) end with one of them meeting the other's row in a unique index that is not the insert's
+    /// `ON CONFLICT` target (`unique_violation`, 23505), which the retry sees as committed and updates
+    /// instead. Such a transaction is run again from the start, after a short random pause, up to
+    /// ``maxAttempts`` times in all. `body` must therefore only write through the connection.
     func transaction<Result: Sendable>(
         _ body: (PostgresConnection) async throws -> Result
     ) async throws(StoreError) -> Result {
@@ -25,7 +28,8 @@ extension PostgresDatabase {
         }
     }
 
-    /// How many times a transaction aborted by a deadlock or a serialization failure is tried.
+    /// How many times a transaction aborted by a deadlock, a serialization failure or a concurrent insert
+    /// of the same key is tried.
     static let maxAttempts = 8
 
     /// Whether `error` aborted a transaction that may simply be run again.
@@ -35,7 +39,7 @@ extension PostgresDatabase {
             return isRetryable(cause)
         }
         guard let error = error as? PSQLError, let state = error.serverInfo?[.sqlState] else { return false }
-        return state == "40P01" || state == "40001"
+        return state == "40P01" || state == "40001" || state == "23505"
     }
 
     /// Runs `query` outside any transaction and collects its rows.
