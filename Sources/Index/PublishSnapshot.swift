@@ -4,17 +4,12 @@ import GRDB
 import Store
 import URLCanonical
 
-/// What a publish reads, from one consistent snapshot of the store.
+/// What a publish reads, from one consistent snapshot of the store: here from a SQLite store, from a
+/// PostgreSQL store in `PublishSnapshot+Postgres.swift`, each row taken by `PublishSnapshot+Rows.swift`.
 struct PublishSnapshot {
-    struct StoredCluster {
-        var id: Int64
-        var fingerprint: UInt64
-        var validUntil: Double?
-    }
-
     var settings: IndexSettings
     var input = BridgeInput()
-    var storedClusters: [String: StoredCluster] = [:]
+    var storedClusters: [String: StoredClusterRow] = [:]
     /// The last publish this snapshot saw: the write checks that no other publish committed since.
     var lastPublishID: Int64 = 0
     /// Never-stored records by reason, and activities still below the threshold.
@@ -28,8 +23,9 @@ struct PublishSnapshot {
         let rows = try Row.fetchCursor(db, sql: "SELECT id, key, fingerprint, valid_until FROM cluster")
         while let row = try rows.next() {
             let data: Data = row["fingerprint"]
-            storedClusters[row["key"]] = StoredCluster(
-                id: row["id"], fingerprint: Self.number(data), validUntil: row["valid_until"])
+            add(
+                storedCluster: StoredClusterRow(
+                    id: row["id"], key: row["key"], fingerprint: Self.number(data), validUntil: row["valid_until"]))
         }
         for row in try Row.fetchAll(db, sql: "SELECT reason, count(*) AS n FROM withheld_record GROUP BY reason") {
             recordCounts[row["reason"], default: 0] += row["n"] as Int
@@ -52,31 +48,15 @@ struct PublishSnapshot {
                 FROM page LEFT JOIN crawl_url ON crawl_url.url = page.url ORDER BY page.url
                 """)
         while let row = try pages.next() {
-            let url: String = row["url"]
-            // The frontier already holds the page's canonical key (the importer's own key for activity
-            // pages): read it rather than parse every URL again.
-            let key = (row["url_key"] as String?) ?? canonicalKey(url) ?? url
-            let finalURL: String = row["final_url"]
-            let canonical = (row["canonical_url"] as String?).flatMap { canonicalKey($0) }
-            var version = StableHasher()
-            version.combine(row["fetched_at"] as Double)
-            version.combine(row["changed_at"] as Double)
-            version.combine(canonical ?? "")
-            // The crawler stores page rows only for HTML responses (and for gone pages).
-            let record = PageRecord(
-                url: url, key: key, canonicalKey: canonical, httpStatus: row["http_status"], isHTML: true,
-                isIndexable: row["is_indexable"], isGone: row["is_gone"], hasTitle: row["has_title"],
-                lastSeen: row["fetched_at"], version: version.value)
-            input.pages.append(record)
-            if finalURL != url, let finalKey = canonicalKey(finalURL), finalKey != key {
-                input.redirects.append(RedirectRecord(fromKey: key, toKey: finalKey))
-            }
+            add(
+                page: PublishPageRow(
+                    url: row["url"], finalURL: row["final_url"], canonicalURL: row["canonical_url"],
+                    httpStatus: row["http_status"], isIndexable: row["is_indexable"], isGone: row["is_gone"],
+                    hasTitle: row["has_title"], fetchedAt: row["fetched_at"], changedAt: row["changed_at"],
+                    urlKey: row["url_key"]))
         }
         let redirects = try Row.fetchCursor(db, sql: "SELECT from_url, to_url FROM redirect ORDER BY from_url")
-        while let row = try redirects.next() {
-            guard let from = canonicalKey(row["from_url"]), let to = canonicalKey(row["to_url"]) else { continue }
-            input.redirects.append(RedirectRecord(fromKey: from, toKey: to))
-        }
+        while let row = try redirects.next() { add(redirectFrom: row["from_url"], to: row["to_url"]) }
         // The frontier's key is the same canonical key (the crawler adopts the importer's key for
         // activity URLs), so a URL the crawler gave up on is found under the activity's own key.
         let unreachable = try Row.fetchCursor(
@@ -87,12 +67,9 @@ struct PublishSnapshot {
                 """,
             arguments: [FrontierURL.robotsDisallowedOutcome])
         while let row = try unreachable.next() {
-            guard let key = (row["url_key"] as String?) ?? canonicalKey(row["url"]) else { continue }
-            if row["disallowed"] as Bool? == true {
-                input.robotsDisallowedKeys.append(key)
-            } else {
-                input.unreachableKeys.append(key)
-            }
+            add(
+                unreachable: PublishUnreachableRow(
+                    url: row["url"], urlKey: row["url_key"], isRobotsDisallowed: row["disallowed"] as Bool? == true))
         }
     }
 
@@ -105,16 +82,13 @@ struct PublishSnapshot {
                 FROM activity ORDER BY id
                 """)
         while let row = try activities.next() {
-            let type: String = row["activity_type"]
-            let persistent: String? = row["persistent_identifier"]
-            input.activities.append(
-                ActivityRecord(
-                    id: row["id"], bundleIdentifier: row["bundle"],
-                    // Without a persistent identifier, the store's row id tells activities of one type apart.
-                    displayID: persistent.map { "\(type)/\($0)" } ?? "\(type)#\(row["id"] as Int64)",
-                    webpageURL: row["webpage_url"], urlKey: row["url_key"], relatedUniqueIdentifier: row["related_id"],
-                    hasRequiredUserInfo: row["has_info"], expiresAt: row["expires_at"], donors: row["donors"],
-                    lastSeen: row["last_seen"], version: UInt64(bitPattern: row["version"] as Int64)))
+            add(
+                activity: PublishActivityRow(
+                    id: row["id"], bundle: row["bundle"], activityType: row["activity_type"],
+                    persistentIdentifier: row["persistent_identifier"], webpageURL: row["webpage_url"],
+                    urlKey: row["url_key"], relatedID: row["related_id"], hasUserInfo: row["has_info"],
+                    expiresAt: row["expires_at"], donors: row["donors"], lastSeen: row["last_seen"],
+                    version: row["version"]))
         }
         let items = try Row.fetchCursor(
             db,
@@ -122,10 +96,10 @@ struct PublishSnapshot {
                 "SELECT bundle, unique_identifier, expires_at, last_seen FROM app_item ORDER BY bundle, unique_identifier"
         )
         while let row = try items.next() {
-            input.items.append(
-                AppItemRecord(
-                    bundleIdentifier: row["bundle"], uniqueIdentifier: row["unique_identifier"],
-                    expiresAt: row["expires_at"], lastSeen: row["last_seen"]))
+            add(
+                appItem: PublishAppItemRow(
+                    bundle: row["bundle"], uniqueIdentifier: row["unique_identifier"], expiresAt: row["expires_at"],
+                    lastSeen: row["last_seen"]))
         }
     }
 

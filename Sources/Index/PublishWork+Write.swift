@@ -50,15 +50,7 @@ extension PublishWork {
         var unreadablePageItems = 0
         while let chunk = try built.receive() {
             for change in chunk {
-                if let unreadable = change.unreadablePageItem {
-                    unreadablePageItems += 1
-                    // The first few are warnings that name the page and the key; a store full of them
-                    // must not flood the log.
-                    logger.log(
-                        level: unreadablePageItems <= Self.unreadableWarnings ? .warning : .debug,
-                        "a page's stored item does not decode; published as if the page had none",
-                        metadata: ["url": "\(unreadable.url)", "reason": "\(unreadable.error)"])
-                }
+                Self.note(change, unreadableCount: &unreadablePageItems, logger: logger)
                 try statements.write(change, publishedAt: summary.publishedAt, sequence: &sequence, db: db)
             }
         }
@@ -88,9 +80,7 @@ extension PublishWork {
         final.pendingURLs = added
         final.unreadablePageItems = unreadablePageItems > 0 ? unreadablePageItems : nil
         try Self.recount(&final, recordCounts: recordCounts, in: db)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        let json = String(decoding: try encoder.encode(final), as: UTF8.self)
+        let json = try Self.storedJSON(final)
         try db.execute(
             sql: """
                 INSERT INTO publish_run (at, engagement_threshold, clusters_changed, summary) VALUES (?, ?, ?, ?)
@@ -102,12 +92,43 @@ extension PublishWork {
     /// How many unreadable page items one publish logs as warnings; the rest are logged at debug level.
     static let unreadableWarnings = 10
 
+    /// Counts and logs `change`'s unreadable page item, if it has one: the first few are warnings that
+    /// name the page and the reason; a store full of them must not flood the log.
+    static func note(_ change: Change, unreadableCount count: inout Int, logger: Logger) {
+        guard let unreadable = change.unreadablePageItem else { return }
+        count += 1
+        logger.log(
+            level: count <= unreadableWarnings ? .warning : .debug,
+            "a page's stored item does not decode; published as if the page had none",
+            metadata: ["url": "\(unreadable.url)", "reason": "\(unreadable.error)"])
+    }
+
+    /// A cluster's reason when it is published.
+    static let publishedReason = "published"
+
+    /// Engagement ranks with diminishing returns: the 1,000th donor adds less than the 3rd.
+    static func boost(engagement: Int) -> Double {
+        log(1 + Double(engagement))
+    }
+
+    /// The cluster's `matchedBy` list as stored (JSON); its entries are the bridge's fixed link names.
+    static func matchedByJSON(_ matchedBy: [String]) -> String {
+        "[" + matchedBy.map { "\"\($0)\"" }.joined(separator: ",") + "]"
+    }
+
+    /// The summary as `publish_run` stores it for the report (sorted keys).
+    static func storedJSON(_ summary: PublishSummary) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return String(decoding: try encoder.encode(summary), as: UTF8.self)
+    }
+
     /// Starts a thread that builds the changed clusters' rows, 1,000 clusters at a time in order, each in
     /// a read transaction of its own, and hands them over at most two chunks ahead of the writer.
     private func buildChanges(with reader: any DatabaseReader) -> BatchChannel<[Change]> {
         BatchChannel.produced(by: "searchlight-publish-builder") { [self] send in
             for chunk in changed.chunked(1000) {
-                try send(reader.read { db in try changes(chunk, db: db) })
+                try send(reader.read { db in changes(chunk, content: try content(of: chunk, db: db)) })
             }
         }
     }
@@ -157,8 +178,8 @@ private struct ClusterStatements {
 
     func write(_ change: PublishWork.Change, publishedAt: Double, sequence: inout Int64, db: Database) throws {
         let fingerprint = PublishSnapshot.blob(change.fingerprint)
-        let reason = change.reason?.rawValue ?? "published"
-        let matchedBy = "[" + change.matchedBy.map { "\"\($0)\"" }.joined(separator: ",") + "]"
+        let reason = change.reason?.rawValue ?? PublishWork.publishedReason
+        let matchedBy = PublishWork.matchedByJSON(change.matchedBy)
         let clusterID: Int64
         if let id = change.storedID {
             try update.execute(arguments: [
@@ -172,8 +193,7 @@ private struct ClusterStatements {
             clusterID = db.lastInsertedRowID
         }
         guard let item = change.item else { return }
-        // Engagement ranks, with diminishing returns: the 1,000th donor adds less than the 3rd.
-        let boost = log(1 + Double(item.engagement))
+        let boost = PublishWork.boost(engagement: item.engagement)
         let id = ItemRankOrder.id(boost: boost, sequence: sequence)
         sequence += 1
         try insertItem.execute(arguments: [

@@ -39,8 +39,12 @@ struct PublishWork {
     /// Another publish committed between this one's snapshot and its write: compute again.
     struct Overtaken: Error {}
 
+    /// The publish of a SQLite store's snapshot (a read transaction).
     init(_ db: Database, now: Double) throws {
-        let snapshot = try PublishSnapshot(db)
+        self.init(snapshot: try PublishSnapshot(db), now: now)
+    }
+
+    init(snapshot: PublishSnapshot, now: Double) {
         input = snapshot.input
         let rules = EligibilityRules(
             engagementThreshold: snapshot.settings.engagementThreshold,
@@ -80,21 +84,46 @@ struct PublishWork {
         summary.changedClusters = changed.count
     }
 
-    /// The cluster rows and items of `chunk`, built from the content as the writing transaction sees it (`db`
-    /// is a read transaction begun after that one took the write lock; see `write(to:buildingWith:)`).
-    func changes(_ chunk: ArraySlice<(plan: ClusterPlan, storedID: Int64?)>, db: Database) throws -> [Change] {
+    /// What the items of a chunk of changed clusters are built from, read from the store.
+    struct ChunkContent {
+        /// The stored item JSON of the published clusters' representative pages.
+        var pageItems: [String: String?]
+        var activities: [Int64: ActivityContent]
+        /// Distinct donors of the clusters with more than one contributing activity, by position in the chunk.
+        var donors: [Int: Int]
+    }
+
+    /// The pages and activities `chunk`'s published clusters read, and the activities whose donors count.
+    func contentNeeds(_ chunk: ArraySlice<(plan: ClusterPlan, storedID: Int64?)>)
+        -> (pages: [String], activities: [Int64], donorSets: [(position: Int, activities: [Int64])])
+    {
         let published = chunk.map(\.plan).filter(\.isPublished)
-        let pageJSON = try Self.pageItems(
-            published.compactMap { $0.representativePage.map { input.pages[$0].url } }, db)
-        let contents = try Self.activityContents(
-            published.flatMap { $0.contributingActivities.map { input.activities[$0].id } }, db)
-        return try chunk.map { plan, storedID in
-            var plan = plan
-            if plan.contributingActivities.count > 1 {
-                // One donor of two activities of the cluster counts once (the plan only summed them).
-                plan.engagement = try Self.distinctDonors(
-                    plan.contributingActivities.map { input.activities[$0].id }, db)
-            }
+        let pages = published.compactMap { $0.representativePage.map { input.pages[$0].url } }
+        let activities = published.flatMap { $0.contributingActivities.map { input.activities[$0].id } }
+        let donorSets = chunk.enumerated().compactMap { position, entry in
+            entry.plan.contributingActivities.count > 1
+                ? (position, entry.plan.contributingActivities.map { input.activities[$0].id }) : nil
+        }
+        return (pages, activities, donorSets)
+    }
+
+    /// The content of `chunk` as the writing transaction sees it (`db` is a read transaction begun after
+    /// that one took the write lock; see `write(to:buildingWith:)`).
+    func content(of chunk: ArraySlice<(plan: ClusterPlan, storedID: Int64?)>, db: Database) throws -> ChunkContent {
+        let needs = contentNeeds(chunk)
+        var donors: [Int: Int] = [:]
+        for (position, ids) in needs.donorSets { donors[position] = try Self.distinctDonors(ids, db) }
+        return ChunkContent(
+            pageItems: try Self.pageItems(needs.pages, db), activities: try Self.activityContents(needs.activities, db),
+            donors: donors)
+    }
+
+    /// The cluster rows and items of `chunk`, built from `content`.
+    func changes(_ chunk: ArraySlice<(plan: ClusterPlan, storedID: Int64?)>, content: ChunkContent) -> [Change] {
+        chunk.enumerated().map { position, entry in
+            var plan = entry.plan
+            // One donor of two activities of the cluster counts once (the plan only summed them).
+            if let donors = content.donors[position] { plan.engagement = donors }
             var reason = plan.withheldReason
             var item: PublicItemRow?
             var unreadable: (url: String, error: ItemDecodingError)?
@@ -102,17 +131,17 @@ struct PublishWork {
                 // Published under the page's canonical key (SPEC §4): never a tracking parameter or a
                 // fragment, whichever spelling of the URL was linked or donated first.
                 let page = plan.representativePage.map { input.pages[$0] }.map { page in
-                    let stored = Self.storedItem(pageJSON[page.url] ?? nil)
+                    let stored = Self.storedItem(content.pageItems[page.url] ?? nil)
                     if case .failure(let error) = stored { unreadable = (page.url, error) }
                     return (canonicalURL: page.key, item: try? stored.get())
                 }
                 item = PublishedItemBuilder.build(
                     plan: plan, activityIDs: plan.contributingActivities.map { input.activities[$0].id }, page: page,
-                    contents: contents, expirySeconds: expirySeconds)
+                    contents: content.activities, expirySeconds: expirySeconds)
                 if item == nil { reason = .noTitle }
             }
             return Change(
-                storedID: storedID, key: plan.key, fingerprint: plan.fingerprint, reason: reason,
+                storedID: entry.storedID, key: plan.key, fingerprint: plan.fingerprint, reason: reason,
                 matchedBy: plan.matchedBy, membersJSON: Self.membersJSON(plan, input: input),
                 validUntil: plan.validUntil, item: item,
                 grams: item.flatMap {

@@ -2,6 +2,7 @@ import Bridge
 import Foundation
 import GRDB
 import Items
+import Store
 
 /// One row of `public_item`: the columns search and the query language read, and the SPEC §6 item.
 struct PublicItemRow {
@@ -49,6 +50,21 @@ struct ActivityContent {
         thumbnailURL = row["thumbnail_url"]
         rating = row["rating"]
         ratingCount = row["rating_count"]
+    }
+
+    init(_ row: ActivityContentRow) {
+        id = row.id
+        bundle = row.bundle
+        activityType = row.activityType
+        persistentIdentifier = row.persistentIdentifier
+        relatedID = row.relatedID
+        domainIdentifier = row.domainIdentifier
+        title = row.title
+        description = row.description
+        keywords = row.keywords.map { $0.split(separator: "\n").map(String.init) } ?? []
+        thumbnailURL = row.thumbnailURL
+        rating = row.rating
+        ratingCount = row.ratingCount
     }
 
     /// Sets the attributes `attributes` lacks from this activity. A field already set, by the page's

@@ -8,14 +8,7 @@ extension Store {
     package static func donationSettings(_ db: Database) throws -> DonationSettings {
         var settings = DonationSettings(salt: [], engagementThreshold: nil, expiryDays: nil)
         for row in try Row.fetchAll(db, sql: "SELECT name, value FROM setting") {
-            let name: String = row["name"]
-            let value: String = row["value"]
-            switch name {
-            case "engagement_threshold": settings.engagementThreshold = Int(value)
-            case "expiry_days": settings.expiryDays = Double(value)
-            case "salt": settings.salt = Self.bytes(hex: value)
-            default: break
-            }
+            settings.take(name: row["name"], value: row["value"])
         }
         return settings
     }
@@ -66,6 +59,19 @@ extension UInt8 {
         case 0x61...0x66: self - 0x61 + 10
         case 0x41...0x46: self - 0x41 + 10
         default: nil
+        }
+    }
+}
+
+extension DonationSettings {
+    /// Takes the `setting` row `name` = `value` when it is one of these settings (either engine stores them
+    /// as text); an unreadable value leaves the setting `nil`.
+    mutating func take(name: String, value: String) {
+        switch name {
+        case "engagement_threshold": engagementThreshold = Int(value)
+        case "expiry_days": expiryDays = Double(value)
+        case "salt": salt = Store.bytes(hex: value)
+        default: break
         }
     }
 }

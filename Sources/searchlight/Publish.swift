@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Index
 import Logging
+import Store
 
 extension Searchlight {
     /// `searchlight publish`: deduplicate and rebuild the public index.
@@ -39,10 +40,23 @@ extension Searchlight {
 
         func run() async throws {
             global.bootstrapLogging()
-            let store = try await self.store.open()
-            let publisher = Publisher(store: store, logger: Logger(label: "searchlight.publish"))
-            let summary = try publisher.publish(
-                engagementThreshold: engagement.engagementThreshold, expiryDays: expiryDays)
+            let logger = Logger(label: "searchlight.publish")
+            let summary: PublishSummary
+            switch try store.location {
+            case .sqlite:
+                summary = try await Publisher(store: try await store.open(), logger: logger).publish(
+                    engagementThreshold: engagement.engagementThreshold, expiryDays: expiryDays)
+            case .postgres(let location):
+                let database = try await StoreOptions.openDatabase(location)
+                do {
+                    summary = try await Publisher(database: database, logger: logger).publish(
+                        engagementThreshold: engagement.engagementThreshold, expiryDays: expiryDays)
+                } catch {
+                    await database.close()
+                    throw error
+                }
+                await database.close()
+            }
             if json {
                 print(try jsonText(summary))
                 return

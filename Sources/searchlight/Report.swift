@@ -39,17 +39,27 @@ extension Searchlight {
 
         func run() async throws {
             global.bootstrapLogging()
-            let reader = ReportReader(store: try await store.open())
+            let opened = try await store.openReportStore()
+            do {
+                try await write(ReportReader(reading: opened))
+            } catch {
+                await StoreOptions.close(opened)
+                throw error
+            }
+            await StoreOptions.close(opened)
+        }
+
+        private func write(_ reader: ReportReader) async throws {
             var sink = try ReportSink(path: output)
             defer { sink.close() }
             if format == .json {
-                guard let summary = try reader.lastPublish() else {
+                guard let summary = try await reader.lastPublish() else {
                     throw RuntimeError("nothing was published yet: run `searchlight publish`")
                 }
-                try writeJSON(summary: summary, reader: reader, to: &sink)
+                try await writeJSON(summary: summary, reader: reader, to: &sink)
                 return
             }
-            guard let report = try reader.report(clusterLimit: limit) else {
+            guard let report = try await reader.report(clusterLimit: limit) else {
                 throw RuntimeError("nothing was published yet: run `searchlight publish`")
             }
             let limits = DedupReport.ListingLimits(clusters: limit)
@@ -66,7 +76,7 @@ extension Searchlight {
         }
 
         /// `{"summary":…,"clusters":[…]}` written cluster by cluster, so a million clusters never sit in memory.
-        private func writeJSON(summary: PublishSummary, reader: ReportReader, to sink: inout ReportSink) throws {
+        private func writeJSON(summary: PublishSummary, reader: ReportReader, to sink: inout ReportSink) async throws {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             let head = try encoder.encode(ReportReader.reportSummary(summary))
@@ -75,7 +85,7 @@ extension Searchlight {
             sink.write(",\"generatedAt\":\"\(Date(timeIntervalSince1970: summary.publishedAt).formatted(.iso8601))\"")
             sink.write(",\"clusters\":[")
             var first = true
-            try reader.forEachCluster { cluster in
+            try await reader.forEachCluster { cluster in
                 let data = try encoder.encode(cluster)
                 sink.write((first ? "" : ",") + String(decoding: data, as: UTF8.self))
                 first = false

@@ -7,8 +7,8 @@ import Store
 ///
 /// A malformed value is a usage error (exit 2), found before the command does anything. A PostgreSQL store
 /// is connected to and migrated, so a wrong address or credentials fail with exit 3 and one line. `crawl`,
-/// `import` and `delete` work on either engine; the other commands stop with exit 3 on a PostgreSQL store,
-/// whose other index operations are not in this build yet.
+/// `import`, `delete`, `publish` and `report` work on either engine; the other commands stop with exit 3 on
+/// a PostgreSQL store, whose other index operations are not in this build yet.
 struct StoreOptions: ParsableArguments {
     @Option(
         name: .customLong("store"),
@@ -76,12 +76,25 @@ struct StoreOptions: ParsableArguments {
         }
     }
 
+    /// Opens the store for `report`, on either engine; a SQLite store must exist.
+    ///
+    /// - Throws: ``RuntimeError`` when the store does not exist or cannot be opened or connected to.
+    func openReportStore() async throws -> any ReportStore {
+        switch try location {
+        case .sqlite:
+            return try await openExisting()
+        case .postgres(let location):
+            return try await Self.openDatabase(location)
+        }
+    }
+
     /// Closes a PostgreSQL store's connections (a SQLite store closes with its last reference).
-    static func close(_ store: any DonationStore) async {
+    static func close(_ store: any Sendable) async {
         if let database = store as? PostgresDatabase { await database.close() }
     }
 
-    private static func openDatabase(_ location: PostgresLocation) async throws -> PostgresDatabase {
+    /// Connects to the PostgreSQL store `location` names and migrates it.
+    static func openDatabase(_ location: PostgresLocation) async throws -> PostgresDatabase {
         do {
             return try await PostgresDatabase.open(location)
         } catch {

@@ -70,4 +70,29 @@ struct DonationStorePrivacyTests {
             #expect(above.range(of: Data(Self.hex(secret).utf8)) == nil, "\(secret) is stored as bytes")
         }
     }
+
+    @Test(
+        "a publish adds nothing identifying: what is withheld or below the threshold stays hashes",
+        arguments: DonationStoreEngine.allCases)
+    func nothingIdentifyingAfterPublish(engine: DonationStoreEngine) async throws {
+        let store = try await DonationStoreUnderTest.make(engine)
+        defer { Task { await store.cleanUp() } }
+        let open = PublishTests.infoActivities(
+            "p-1", title: "PUBLIC-TITLE", donors: ["donor-X1", "donor-Y1", "donor-Z1"])
+        let lines = Self.donors.prefix(2).map(Self.line(donor:)) + Self.donors.map(Self.withheld(donor:)) + open
+        _ = try await store.importLines(lines, threshold: 3)
+        let summary = try await store.publish()
+        #expect(summary.published == 1)
+        #expect(summary.withheld == ["notEligibleForPublicIndexing": 4, "belowEngagementThreshold": 1])
+        let stored = try await store.everything()
+        #expect(stored.range(of: Data("PUBLIC-TITLE".utf8)) != nil)
+        #expect(stored.range(of: Data("private.test".utf8)) == nil)
+        for secret in Self.donors + Self.secrets + ["donor-X1", "donor-Y1", "donor-Z1"] {
+            #expect(stored.range(of: Data(secret.utf8)) == nil, "\(secret) is stored")
+            #expect(stored.range(of: Data(Self.hex(secret).utf8)) == nil, "\(secret) is stored as bytes")
+        }
+        // The report's member list names the published activity, never a donor.
+        let members = try await store.texts("SELECT members FROM cluster")
+        #expect(members.count == 1 && !members[0].contains("donor"), "\(members)")
+    }
 }

@@ -58,6 +58,17 @@ struct DonationStoreUnderTest: Sendable {
         try await DonationImporter(store: store, logger: quietLogger).delete(deletion)
     }
 
+    /// Publishes the store as `searchlight publish` does.
+    func publish(threshold: Int? = nil, now: Date = Date()) async throws -> PublishSummary {
+        let publisher =
+            if let postgres {
+                Publisher(database: postgres, logger: quietLogger)
+            } else {
+                Publisher(store: try files.open(), logger: quietLogger)
+            }
+        return try await publisher.publish(engagementThreshold: threshold, now: now)
+    }
+
     /// The integer `sql` (written for both engines) returns.
     func count(_ sql: String) async throws -> Int {
         guard let postgres else { return try files.count(sql) }

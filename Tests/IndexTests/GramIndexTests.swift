@@ -59,7 +59,7 @@ import Testing
             Self.item("1", title: "京都の港ガイド") + Self.deletableItem("2", title: "我爱北京天安门")
             + Self.item("3", title: "Lemon tart") + Self.item("4", title: "Rye loaf", description: "ライ麦パン")
         _ = try await store.importFiles([try donationFile(first, in: store)])
-        _ = try store.publish()
+        _ = try await store.publish()
         // Only the items with text written without spaces have a row.
         #expect(try Self.gramRows(store) == Self.itemIDs(store, titled: ["京都の港ガイド", "我爱北京天安门", "Rye loaf"]))
         #expect(try await Self.titles(store, "ガイド") == ["京都の港ガイド"])
@@ -68,7 +68,7 @@ import Testing
         // A changed title is written again; the unchanged items keep their rows.
         let changed = Self.item("1", title: "大阪の港案内")
         _ = try await store.importFiles([try donationFile(changed, in: store, name: "b.jsonl")])
-        #expect(try store.publish().changedClusters == 1)
+        #expect(try await store.publish().changedClusters == 1)
         #expect(try await Self.titles(store, "ガイド").isEmpty)
         #expect(try await Self.titles(store, "港案内") == ["大阪の港案内"])
         #expect(try await Self.titles(store, "北京") == ["我爱北京天安门"])
@@ -77,7 +77,7 @@ import Testing
         // A deleted item leaves the gram index at the next publish.
         let deletion = #"{"type":"delete","bundleIdentifier":"com.example.recipes","uniqueIdentifiers":["2"]}"#
         _ = try await store.importFiles([try donationFile([deletion], in: store, name: "d.jsonl")])
-        _ = try store.publish()
+        _ = try await store.publish()
         #expect(try await Self.titles(store, "北京").isEmpty)
         #expect(try Self.gramRows(store) == Self.itemIDs(store, titled: ["大阪の港案内", "Rye loaf"]))
         #expect(try store.count("SELECT count(*) FROM setting WHERE name = 'fts_bulk'") == 0)
@@ -97,7 +97,7 @@ import Testing
                 Self.item("f\(index)", title: "夜景の写真\(numeral)")
             }
         _ = try await store.importFiles([try donationFile(lines, in: store)])
-        _ = try store.publish()
+        _ = try await store.publish()
         let expected = ["南港ガイド", "北港ガイド", "Harbour"]
         let exact = try await Self.titles(store, "ガイド")
         #expect(exact == expected)
@@ -116,7 +116,7 @@ import Testing
         defer { store.cleanUp() }
         let lines = Self.item("1", title: "京都の港ガイド") + Self.item("2", title: "我爱北京天安门")
         _ = try await store.importFiles([try donationFile(lines, in: store)])
-        _ = try store.publish()
+        _ = try await store.publish()
         let ids = try Self.itemIDs(store, titled: ["京都の港ガイド", "我爱北京天安门"])
         let queue = try DatabaseQueue(path: store.path)
         try await queue.write { db in
@@ -167,7 +167,7 @@ import Testing
         #expect(try Self.gramRows(store).count == 3)
         // The upgraded store publishes into it like a new one.
         _ = try await store.importFiles([try donationFile(Self.item("9", title: "東京タワー"), in: store)])
-        _ = try store.publish()
+        _ = try await store.publish()
         #expect(try await Self.titles(store, "タワー") == ["東京タワー"])
     }
 }

@@ -40,7 +40,7 @@ import Testing
     static func published(_ lines: [[String]]) async throws -> IndexTestStore {
         let store = try IndexTestStore()
         _ = try await store.importFiles([try donationFile(lines.flatMap { $0 }, in: store)])
-        _ = try store.publish()
+        _ = try await store.publish()
         return store
     }
 

@@ -18,7 +18,7 @@ struct HostileSiteTests {
         let server = try await FixtureServer.start(site: "hostile")
         defer { Task { await server.stop() } }
         try await store.crawl(seeds: [server.baseURL + "/"])
-        _ = try store.publish()
+        _ = try await store.publish()
         let identifiers = try store.readOnly { db in
             try Row.fetchAll(db, sql: "SELECT unique_identifier, webpage_url, item_json FROM public_item")
         }
@@ -45,7 +45,7 @@ struct HostileSiteTests {
         }
         _ = try await store.importFiles([try donationFile(lines, in: store)])
         try await store.crawl(seeds: [])
-        _ = try store.publish()
+        _ = try await store.publish()
         let rows = try store.readOnly { db in
             try Row.fetchAll(db, sql: "SELECT unique_identifier, webpage_url, sources FROM public_item")
         }
@@ -62,7 +62,7 @@ struct HostileSiteTests {
         let server = try await FixtureServer.start(site: "hostile")
         defer { Task { await server.stop() } }
         try await store.crawl(seeds: [server.baseURL + "/og-only.html"])
-        let summary = try store.publish()
+        let summary = try await store.publish()
         #expect(summary.published == 1)
         let title = try store.readOnly { db in try String.fetchOne(db, sql: "SELECT title FROM public_item") }
         #expect(title == "Harbour walks named only by Open Graph")
@@ -80,7 +80,7 @@ struct HostileSiteTests {
         _ = try await store.importFiles([try donationFile(lines, in: store)])
         #expect(try store.count("SELECT count(*) FROM pending_url") == 1)
         try await store.crawl(seeds: [])
-        let summary = try store.publish()
+        let summary = try await store.publish()
         #expect(summary.published == 1)
         #expect(summary.withheld["awaitingCrawl"] == nil)
     }
@@ -95,15 +95,15 @@ struct HostileSiteTests {
             activityLine(donor: $0, ["title": "Hidden", "webpageURL": server.baseURL + "/private/hidden.html"])
         }
         _ = try await store.importFiles([try donationFile(lines, in: store)])
-        _ = try store.publish()
+        _ = try await store.publish()
         try await store.crawl(seeds: [])
-        let summary = try store.publish()
+        let summary = try await store.publish()
         #expect(summary.withheld["robotsDisallowed"] == 1, "\(summary.withheld)")
         #expect(summary.withheld["awaitingCrawl"] == nil)
         #expect(try store.count("SELECT count(*) FROM pending_url") == 0)
         // Another crawl and publish change nothing: nothing waits.
         try await store.crawl(seeds: [])
-        #expect(try store.publish().withheld["robotsDisallowed"] == 1)
+        #expect(try await store.publish().withheld["robotsDisallowed"] == 1)
     }
 
     @Test("Control characters from pages and donations are not stored")
@@ -123,7 +123,7 @@ struct HostileSiteTests {
                 ])
         }
         _ = try await store.importFiles([try donationFile(lines, in: store)])
-        _ = try store.publish()
+        _ = try await store.publish()
         let rows = try store.readOnly { db in
             try Row.fetchAll(db, sql: "SELECT title, description, keywords, item_json FROM public_item ORDER BY title")
         }
@@ -157,7 +157,7 @@ struct HostileSiteTests {
                     """)
         }
         try queue.close()
-        _ = try store.publish()
+        _ = try await store.publish()
         let json = try #require(
             try store.readOnly { db in try String.fetchOne(db, sql: "SELECT item_json FROM public_item") })
         for scheme in ["javascript", "vbscript", "data:"] {
@@ -177,8 +177,8 @@ struct HostileSiteTests {
             }
         }
         _ = try await store.importFiles([try donationFile(lines, in: store)])
-        _ = try store.publish()
-        let report = try #require(try ReportReader(store: store.open()).report(clusterLimit: 10))
+        _ = try await store.publish()
+        let report = try #require(try await ReportReader(store: store.open()).report(clusterLimit: 10))
         let identifiers = report.clusters.flatMap(\.members).map(\.id)
         #expect(identifiers.count == 2)
         #expect(Set(identifiers).count == 2, "\(identifiers)")

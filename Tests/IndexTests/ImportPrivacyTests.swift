@@ -50,7 +50,7 @@ import Testing
         // The page was never crawled: the import hands the URL to the crawler at once (at the
         // threshold), and publishing withholds it until it is crawled.
         #expect(try store.count("SELECT count(*) FROM pending_url") == 1)
-        let published = try store.publish()
+        let published = try await store.publish()
         #expect(published.published == 0)
         #expect(published.withheld["awaitingCrawl"] == 1)
         #expect(published.pendingURLs == 0)  // already pending
@@ -76,7 +76,7 @@ import Testing
         #expect(bytes.range(of: Data("SECRET-TITLE".utf8)) == nil)
         #expect(bytes.range(of: Data("secret-path".utf8)) == nil)
         #expect(try store.count("SELECT count(*) FROM withheld_record") == 4)
-        let published = try store.publish()
+        let published = try await store.publish()
         #expect(published.withheld["notEligibleForPublicIndexing"] == 3)
     }
 
@@ -87,7 +87,7 @@ import Testing
         let lines = ["donor-ABC", "donor-DEF"].map(Self.line(donor:))
         _ = try await store.importFiles([try donationFile(lines, in: store)], threshold: 2)
         #expect(try store.count("SELECT count(*) FROM activity") == 1)
-        _ = try store.publish(threshold: 3)
+        _ = try await store.publish(threshold: 3)
         #expect(try store.count("SELECT count(*) FROM activity") == 0)
         #expect(try store.count("SELECT count(*) FROM donation") == 2)
         #expect(try store.count("SELECT value FROM setting WHERE name = 'engagement_threshold'") == 3)

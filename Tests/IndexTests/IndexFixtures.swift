@@ -38,8 +38,8 @@ extension IndexTestStore {
             paths, engagementThreshold: threshold, strict: strict, now: now)
     }
 
-    func publish(threshold: Int? = nil, now: Date = Date()) throws -> PublishSummary {
-        try Publisher(store: open(), logger: quietLogger).publish(engagementThreshold: threshold, now: now)
+    func publish(threshold: Int? = nil, now: Date = Date()) async throws -> PublishSummary {
+        try await Publisher(store: open(), logger: quietLogger).publish(engagementThreshold: threshold, now: now)
     }
 
     /// Every row of every table, as text: what an outside tool reading the file sees.

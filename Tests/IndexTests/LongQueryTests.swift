@@ -162,7 +162,7 @@ import Testing
             }
         }
         _ = try await store.importFiles([try donationFile(lines, in: store)], threshold: 1)
-        _ = try store.publish()
+        _ = try await store.publish()
         return store
     }
 

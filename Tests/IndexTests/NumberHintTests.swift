@@ -50,7 +50,7 @@ import Testing
             }
         }
         _ = try await store.importFiles([try donationFile(lines, in: store)], threshold: 1)
-        _ = try store.publish()
+        _ = try await store.publish()
         let compiled = try PublicQuery(query)
         #expect((compiled.numberHint != nil) == !query.hasPrefix("engagement !="))
         let expected = try await store.open().pool.read { db in

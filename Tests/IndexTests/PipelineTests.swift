@@ -41,7 +41,7 @@ import Testing
         #expect(imported.rejected == 1)  // the example's ftp:// line
         #expect(imported.withheld == ["notEligibleForPublicIndexing": 1, "expired": 3])
 
-        let first = try store.publish()
+        let first = try await store.publish()
         #expect(first.withheld["awaitingCrawl"] == 2)  // secret.html and old-tart.html
         #expect(first.pendingURLs == 0)  // the import queued them already
         // The import queues every donated page the crawler has not fetched, also the rye loaf's public
@@ -54,7 +54,7 @@ import Testing
             ])
         try await store.crawl(seeds: [], plainHTTPAppSiteAssociation: true)  // only the pending pages
         #expect(try store.count("SELECT count(*) FROM pending_url") == 0)
-        let second = try store.publish()
+        let second = try await store.publish()
 
         let items = try store.readOnly { db in
             try Row.fetchAll(
@@ -92,7 +92,7 @@ import Testing
         }
         #expect(hits == ["\(base)/recipes/lemon-tart.html"])
 
-        let report = try #require(try ReportReader(store: store.open()).report(clusterLimit: 100))
+        let report = try #require(try await ReportReader(store: store.open()).report(clusterLimit: 100))
         let cluster = try #require(report.clusters.first { $0.uniqueIdentifier == "\(base)/recipes/lemon-tart.html" })
         #expect(Set(cluster.matchedBy) == ["webpageURL", "redirect", "relatedUniqueIdentifier"])
         #expect(cluster.members.map(\.source).sorted() == ["activity", "activity", "searchableItem", "web"])

@@ -17,16 +17,16 @@ import Testing
         defer { store.cleanUp() }
         let lines = Self.infoActivities("1", title: "Lemon tart") + Self.infoActivities("2", title: "Rye loaf")
         _ = try await store.importFiles([try donationFile(lines, in: store)])
-        let first = try store.publish()
+        let first = try await store.publish()
         #expect(first.published == 2)
         #expect(first.changedClusters == 2)
-        let second = try store.publish()
+        let second = try await store.publish()
         #expect(second.changedClusters == 0)
         #expect(second.unchangedClusters == 2)
         #expect(second.published == 2)
         let changed = Self.infoActivities("2", title: "Rye bread")
         _ = try await store.importFiles([try donationFile(changed, in: store, name: "b.jsonl")])
-        let third = try store.publish()
+        let third = try await store.publish()
         #expect(third.changedClusters == 1)
         #expect(
             try store.readOnly { db in try String.fetchAll(db, sql: "SELECT title FROM public_item ORDER BY title") }
@@ -64,12 +64,12 @@ import Testing
                 ])
         }
         _ = try await store.importFiles([try donationFile(lines, in: store)], now: now)
-        #expect(try store.publish(now: now).published == 2)
-        let later = try store.publish(now: now.addingTimeInterval(2 * 86_400))
+        #expect(try await store.publish(now: now).published == 2)
+        let later = try await store.publish(now: now.addingTimeInterval(2 * 86_400))
         #expect(later.published == 1)
         #expect(later.withheld["expired"] == 1)
         #expect(later.changedClusters == 1)
-        let muchLater = try store.publish(now: now.addingTimeInterval(31 * 86_400))
+        let muchLater = try await store.publish(now: now.addingTimeInterval(31 * 86_400))
         #expect(muchLater.published == 0)
         #expect(muchLater.withheld["stale"] == 1)
     }
@@ -79,16 +79,16 @@ import Testing
         let store = try IndexTestStore()
         defer { store.cleanUp() }
         _ = try await store.importFiles([try donationFile(Self.infoActivities("1", title: "Lemon tart"), in: store)])
-        _ = try store.publish()
+        _ = try await store.publish()
         let reader = try DatabasePool(path: store.path)
         _ = try await store.importFiles([
             try donationFile(Self.infoActivities("2", title: "Rye"), in: store, name: "b.jsonl")
         ])
-        try await reader.read { db in
-            #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM public_item") == 1)
-            _ = try store.publish()
-            #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM public_item") == 1)
-        }
+        // A snapshot is a read transaction held open across the publish.
+        let snapshot = try reader.makeSnapshot()
+        #expect(try await snapshot.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM public_item") } == 1)
+        _ = try await store.publish()
+        #expect(try await snapshot.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM public_item") } == 1)
         #expect(try await reader.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM public_item") } == 2)
     }
 }
@@ -112,7 +112,7 @@ import Testing
             }
         }
         _ = try await store.importFiles([try donationFile(lines, in: store)])
-        let summary = try store.publish()
+        let summary = try await store.publish()
         #expect(summary.published == 1)
         #expect(try store.count("SELECT engagement FROM public_item") == 4)
     }

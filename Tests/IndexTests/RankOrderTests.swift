@@ -60,11 +60,11 @@ import Testing
         defer { store.cleanUp() }
         let first = Self.item("a", title: "Recipe alpha", donors: 3) + Self.item("b", title: "Recipe beta", donors: 12)
         _ = try await store.importFiles([try donationFile(first, in: store)])
-        #expect(try store.publish().published == 2)
+        #expect(try await store.publish().published == 2)
         let second =
             Self.item("c", title: "Recipe gamma", donors: 40) + Self.item("d", title: "Recipe delta", donors: 3)
         _ = try await store.importFiles([try donationFile(second, in: store, name: "b.jsonl")])
-        let summary = try store.publish()
+        let summary = try await store.publish()
         #expect(summary.published == 4)
         #expect(summary.changedClusters == 2)
         let byID = try store.readOnly { db in

@@ -90,7 +90,7 @@ struct StoredItemTests {
         defer { Task { await server.stop() } }
         let url = try await Self.crawlDamaged(damage.sql, store: store, server: server)
         let recorder = LogRecorder()
-        let summary = try Publisher(store: store.open(), logger: recorder.logger).publish()
+        let summary = try await Publisher(store: store.open(), logger: recorder.logger).publish()
         #expect(summary.unreadablePageItems == 1)
         #expect(summary.withheld["noTitle"] == 1, "\(summary.withheld)")
         #expect(try store.count("SELECT count(*) FROM public_item") == 0)
@@ -98,7 +98,7 @@ struct StoredItemTests {
         #expect(warning.metadata["url"] == url)
         #expect(warning.metadata["reason"]?.hasPrefix(damage.reason) == true, "\(warning.metadata)")
         // Nothing changed, nothing rebuilt: the next publish reads no item and counts none.
-        #expect(try store.publish().unreadablePageItems == nil)
+        #expect(try await store.publish().unreadablePageItems == nil)
     }
 
     @Test("With its stored item unreadable, a page's cluster still publishes the activities' fields")
@@ -112,7 +112,7 @@ struct StoredItemTests {
             activityLine(donor: $0, ["title": "Donated tour", "webpageURL": url, "keywords": ["lighthouse"]])
         }
         _ = try await store.importFiles([try donationFile(lines, in: store)])
-        let summary = try store.publish()
+        let summary = try await store.publish()
         #expect(summary.unreadablePageItems == 1)
         let row = try #require(
             try store.readOnly { db in try Row.fetchOne(db, sql: "SELECT title, sources, item_json FROM public_item") })
@@ -142,7 +142,7 @@ struct StoredItemTests {
                 ])
         }
         _ = try await store.importFiles([try donationFile(lines, in: store)])
-        _ = try store.publish()
+        _ = try await store.publish()
         let json = try #require(
             try store.readOnly { db in
                 try String.fetchOne(
@@ -171,7 +171,7 @@ struct StoredItemTests {
         let example = try String(contentsOf: Fixtures.file("donations/example.jsonl"), encoding: .utf8)
             .replacingOccurrences(of: "{{origin}}", with: base)
         _ = try await store.importFiles([try donationFile(example.split(separator: "\n").map(String.init), in: store)])
-        _ = try store.publish()
+        _ = try await store.publish()
         let texts = try store.readOnly { db in try String.fetchAll(db, sql: "SELECT item_json FROM public_item") }
         #expect(texts.count >= 6)
         for text in texts {

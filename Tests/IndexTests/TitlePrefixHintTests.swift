@@ -37,7 +37,7 @@ import Testing
                 ])
         }
         _ = try await store.importFiles([try donationFile(lines, in: store)], threshold: 1)
-        _ = try store.publish()
+        _ = try await store.publish()
         let compiled = try PublicQuery(query)
         let expected = try await store.open().pool.read { db in
             try Set(

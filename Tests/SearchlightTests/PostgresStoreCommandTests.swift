@@ -13,7 +13,7 @@ struct PostgresStoreCommandTests {
         ["delete", "--all", "--bundle", "com.example.app"],
     ]
     /// The commands whose PostgreSQL operations this build does not have yet.
-    static let unsupported = commands.filter { !["crawl", "import", "delete"].contains($0[0]) }
+    static let unsupported = commands.filter { !["crawl", "import", "delete", "publish", "report"].contains($0[0]) }
 
     @Test("a refused connection is one line and exit 3", arguments: commands)
     func refused(command: [String]) async throws {
@@ -78,12 +78,12 @@ struct PostgresStoreCommandTests {
         let cluster = try await PostgresCluster.sharedWithPassword()
         let database = try await cluster.makeDatabase()
         let fromEnvironment = try await CommandRunner.run(
-            ["publish"],
+            ["report"],
             environment: [
                 "SEARCHLIGHT_STORE": cluster.url(database: database), "PGPASSWORD": PostgresCluster.testPassword,
             ])
         #expect(
-            fromEnvironment.standardError.hasSuffix("not supported by this build yet\n"),
+            fromEnvironment.standardError.hasSuffix("nothing was published yet: run `searchlight publish`\n"),
             "\(fromEnvironment.standardError)")
         let inURL = try await CommandRunner.run(
             ["export", "--store", cluster.url(database: database, includingPassword: true)])

@@ -1,0 +1,68 @@
+import Bridge
+import Foundation
+import Logging
+import Store
+
+extension PublishWork {
+    /// Writes the publish in the publisher's transaction on a PostgreSQL store and returns the summary as
+    /// stored for the report: the same clusters, items and counts as ``write(to:buildingWith:logger:)``
+    /// writes into a SQLite store, with the full-text vectors (``FullTextVector``) in place of the FTS5
+    /// tables. Items are built and written 1,000 clusters at a time; deletions come first, so an item that
+    /// moved between clusters never meets itself.
+    func write(to transaction: PostgresPublishTransaction, logger: Logger) async throws -> PublishSummary {
+        try await transaction.deleteClusters(removed)
+        try await transaction.deleteItems(ofClusters: changed.compactMap(\.storedID))
+        var sequence = try await transaction.reserveSequences(changed.count { $0.plan.isPublished })
+        var unreadablePageItems = 0
+        for chunk in changed.chunked(1000) {
+            let needs = contentNeeds(chunk)
+            var donors: [Int: Int] = [:]
+            for (position, ids) in needs.donorSets { donors[position] = try await transaction.distinctDonors(ids) }
+            let content = ChunkContent(
+                pageItems: try await transaction.pageItems(needs.pages),
+                activities: try await transaction.activityContents(needs.activities).mapValues(ActivityContent.init),
+                donors: donors)
+            var writes: [ClusterWrite] = []
+            writes.reserveCapacity(chunk.count)
+            for change in changes(chunk, content: content) {
+                Self.note(change, unreadableCount: &unreadablePageItems, logger: logger)
+                writes.append(Self.clusterWrite(change, sequence: &sequence))
+            }
+            try await transaction.write(writes, publishedAt: summary.publishedAt)
+        }
+        var final = summary
+        final.pendingURLs = try await transaction.queuePending(pending, at: summary.publishedAt)
+        final.unreadablePageItems = unreadablePageItems > 0 ? unreadablePageItems : nil
+        let counts = try await transaction.indexCounts()
+        final.published = counts.published
+        final.withheld = recordCounts.merging(counts.withheldClusters, uniquingKeysWith: +)
+        try await transaction.recordRun(
+            at: final.publishedAt, engagementThreshold: final.engagementThreshold,
+            changedClusters: final.changedClusters, summary: try Self.storedJSON(final))
+        return final
+    }
+
+    /// The rows of `change`; a published item takes the next sequence number.
+    static func clusterWrite(_ change: Change, sequence: inout Int64) -> ClusterWrite {
+        var write = ClusterWrite(
+            storedID: change.storedID, key: change.key, fingerprint: change.fingerprint,
+            reason: change.reason?.rawValue ?? Self.publishedReason, matchedBy: matchedByJSON(change.matchedBy),
+            members: change.membersJSON, validUntil: change.validUntil, item: nil)
+        guard let item = change.item else { return write }
+        let boost = Self.boost(engagement: item.engagement)
+        let id = ItemRankOrder.id(boost: boost, sequence: sequence)
+        sequence += 1
+        write.item = PublicItemWrite(
+            id: id, uniqueIdentifier: item.uniqueIdentifier, webpageURL: item.webpageURL, bundle: item.bundle,
+            title: item.title, description: item.description, keywords: item.keywords,
+            domainIdentifier: item.domainIdentifier, rating: item.rating, ratingCount: item.ratingCount,
+            engagement: item.engagement, boost: boost, sources: item.sources.joined(separator: ","),
+            expiresAt: item.expiresAt, lastSeen: item.lastSeen, itemJSON: item.itemJSON,
+            titleFold: Store.foldedPrefix(item.title),
+            searchVector: FullTextVector.words(
+                title: item.title, description: item.description, keywords: item.keywords),
+            searchGrams: FullTextVector.grams(title: item.title, description: item.description, keywords: item.keywords)
+        )
+        return write
+    }
+}
