@@ -16,8 +16,7 @@ extension PublishWork {
         var unreadablePageItems = 0
         for chunk in changed.chunked(1000) {
             let needs = contentNeeds(chunk)
-            var donors: [Int: Int] = [:]
-            for (position, ids) in needs.donorSets { donors[position] = try await transaction.distinctDonors(ids) }
+            let donors = try await transaction.distinctDonors(needs.donorSets.map { ($0.position, $0.activities) })
             let content = ChunkContent(
                 pageItems: try await transaction.pageItems(needs.pages),
                 activities: try await transaction.activityContents(needs.activities).mapValues(ActivityContent.init),

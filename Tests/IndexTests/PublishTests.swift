@@ -95,9 +95,10 @@ import Testing
 
 @Suite struct EngagementTests {
     /// Engagement is distinct donors of the cluster: one donor of two linked activities counts once.
-    @Test func donorsOfSeveralActivitiesCountOnce() async throws {
-        let store = try IndexTestStore()
-        defer { store.cleanUp() }
+    @Test(arguments: DonationStoreEngine.allCases)
+    func donorsOfSeveralActivitiesCountOnce(engine: DonationStoreEngine) async throws {
+        let store = try await DonationStoreUnderTest.make(engine)
+        defer { Task { await store.cleanUp() } }
         var lines = [#"{"type":"searchableItem","bundleIdentifier":"com.example.recipes","uniqueIdentifier":"r-1"}"#]
         for (type, donors) in [("view", ["a", "b", "c"]), ("cook", ["a", "b", "d"])] {
             lines += donors.map { donor in
@@ -111,9 +112,9 @@ import Testing
                     ])
             }
         }
-        _ = try await store.importFiles([try donationFile(lines, in: store)])
+        _ = try await store.importLines(lines)
         let summary = try await store.publish()
         #expect(summary.published == 1)
-        #expect(try store.count("SELECT engagement FROM public_item") == 4)
+        #expect(try await store.count("SELECT engagement FROM public_item") == 4)
     }
 }

@@ -38,14 +38,28 @@ extension PostgresPublishTransaction {
         return contents
     }
 
-    /// How many distinct donors (by their hashes) the activities `ids` have together.
-    package func distinctDonors(_ ids: [Int64]) async throws -> Int {
-        try await connection.rows(
+    /// How many distinct donors (by their hashes) each set of activities has together, by the set's key: one
+    /// statement for all the sets.
+    package func distinctDonors(_ sets: [(key: Int, activities: [Int64])]) async throws -> [Int: Int] {
+        var counts: [Int: Int] = [:]
+        guard !sets.isEmpty else { return counts }
+        var keys: [Int] = [], ids: [Int64] = []
+        for (key, activities) in sets {
+            for id in activities {
+                keys.append(key)
+                ids.append(id)
+            }
+        }
+        let rows = try await connection.query(
             """
-            SELECT count(DISTINCT donation.donor)::int8 FROM donation
-            JOIN activity ON activity.identity = donation.identity WHERE activity.id = ANY(\(ids)::int8[])
-            """, logger: logger
-        ).first?.decode(Int.self) ?? 0
+            SELECT s.key, count(DISTINCT donation.donor)::int8
+            FROM unnest(\(keys)::int8[], \(ids)::int8[]) AS s(key, id)
+            JOIN activity ON activity.id = s.id JOIN donation ON donation.identity = activity.identity
+            GROUP BY s.key
+            """, logger: logger)
+        for try await (key, count) in rows.decode((Int, Int).self) { counts[key] = count }
+        for (key, _) in sets where counts[key] == nil { counts[key] = 0 }
+        return counts
     }
 
     /// Deletes the clusters `ids` and their items.
