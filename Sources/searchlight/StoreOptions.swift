@@ -7,8 +7,8 @@ import Store
 ///
 /// A malformed value is a usage error (exit 2), found before the command does anything. A PostgreSQL store
 /// is connected to and migrated, so a wrong address or credentials fail with exit 3 and one line. `crawl`,
-/// `import` and `delete` work on either engine; the other commands stop with exit 3 on a PostgreSQL store,
-/// whose other index operations are not in this build yet.
+/// `import`, `delete`, `search` and `export` work on either engine; the other commands stop with exit 3 on a
+/// PostgreSQL store, whose other index operations are not in this build yet.
 struct StoreOptions: ParsableArguments {
     @Option(
         name: .customLong("store"),
@@ -73,6 +73,28 @@ struct StoreOptions: ParsableArguments {
             return try await open()
         case .postgres(let location):
             return try await Self.openDatabase(location)
+        }
+    }
+
+    /// Runs `body` on the store's public index for `search` and `export`, on either engine, then closes a
+    /// PostgreSQL store's connections (also when `body` throws). A SQLite store must exist: reading commands
+    /// never create an empty file.
+    ///
+    /// - Throws: ``RuntimeError`` when the store does not exist or cannot be opened or connected to, or what
+    ///   `body` threw.
+    func withPublicIndex<T>(_ body: (PublicIndexStore) async throws -> T) async throws -> T {
+        let index: PublicIndexStore
+        switch try location {
+        case .sqlite: index = .sqlite(try await openExisting())
+        case .postgres(let location): index = .postgres(try await Self.openDatabase(location))
+        }
+        do {
+            let result = try await body(index)
+            await index.close()
+            return result
+        } catch {
+            await index.close()
+            throw error
         }
     }
 
