@@ -123,7 +123,8 @@ struct PostgresExportTests {
             let (firstChunk, written) = AsyncStream.makeStream(of: Void.self)
             let release = DispatchSemaphore(value: 0)
             let collected = Collected()
-            let export = Task {
+            // The export runs on a thread of its own, so the writer's wait takes no thread of the cooperative pool.
+            let export = Task(executorPreference: ThreadExecutor()) {
                 defer { written.finish() }
                 return try await PublicExport(index: .postgres(database)).writeJSONLines { data in
                     collected.chunks.append(data.count)
@@ -148,5 +149,16 @@ struct PostgresExportTests {
             throw error
         }
         await database.close()
+    }
+}
+
+/// Runs tasks on a serial dispatch queue, whose threads are not the cooperative pool's: a job may block there
+/// without starving other tasks.
+final class ThreadExecutor: TaskExecutor {
+    private let queue = DispatchQueue(label: "searchlight.tests.thread-executor")
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
     }
 }
