@@ -8,14 +8,6 @@ package enum PublicIndexStore: Sendable {
     case sqlite(Store)
     case postgres(PostgresDatabase)
 
-    /// How the store is named in errors (a path, or a URL without its password).
-    package var displayName: String {
-        switch self {
-        case .sqlite(let store): store.path
-        case .postgres(let database): database.location.description
-        }
-    }
-
     /// Calls `body` with the stored JSON of every public item (SPEC §6), in increasing `unique_identifier`
     /// byte order, in batches of about `batchBytes` bytes of JSON (a batch ends with the item that reaches
     /// it), and returns how many items there were. The items come from one snapshot of the index, streamed:
