@@ -279,7 +279,7 @@ let package = Package(
         .testTarget(
             name: "SearchlightTests",
             dependencies: [
-                "searchlight", "FixtureServer", "Store",
+                "searchlight", "FixtureServer", "Index", "Store",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),

@@ -6,7 +6,7 @@
 # and robots.txt is fetched once; the summaries show how the pages were shared.
 #
 #   STORE=PATH|postgres://USER@HOST:PORT/DB   the shared store (default: a new SQLite file in a
-#             temporary folder; on PostgreSQL this build crawls, but does not publish or search yet)
+#             temporary folder)
 #   PAGES=1000   WORKERS=3   KEEP_TMP=1 keeps the temporary folder
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -60,11 +60,6 @@ PY
 done
 [[ $status == 0 ]] || { cat "$work"/worker-*.err >&2; exit "$status"; }
 
-if [[ "$store" == postgres://* || "$store" == postgresql://* ]]; then
-    echo
-    echo "== publish and search on a PostgreSQL store are not in this build yet: skipped"
-    exit 0
-fi
 echo
 echo "== searchlight publish --store $store"
 "$bin/searchlight" publish --store "$store"

@@ -14,7 +14,8 @@ import Store
 /// strength may come in another order; the tiers of fields, and the boost between equal matches, agree.
 /// With only a query, the score is the boost. Ties go to the lower id. Every match is ranked and
 /// counted: SQLite's tiers and count limits, which bound the time of a search with very many matches,
-/// have no counterpart here yet.
+/// have no counterpart here yet. ``PublicSearch`` runs it on a PostgreSQL store
+/// (`PostgresDatabase.searchPublicIndex`).
 package struct PostgresSearch: Sendable {
     /// The statement, reading `public_item AS item`; its columns are the item's id, unique identifier,
     /// score and the number of items that match (all of them, not only the page), best first. User text
@@ -86,5 +87,29 @@ package struct PostgresSearch: Sendable {
             case .number(let number): .double(number)
             }
         }
+    }
+}
+
+extension PublicSearch {
+    /// ``search(_:query:limit:now:)`` on a PostgreSQL store: ``PostgresSearch``'s statement, run by the
+    /// store with the page's text read in the same statement. Every match is counted, so the total is
+    /// never a lower bound.
+    func search(_ database: PostgresDatabase, text: String, query: String?, limit: Int, now: Date)
+        async throws(SearchError) -> SearchResults
+    {
+        let search = try PostgresSearch(text, query: query, limit: limit, now: now)
+        let page: PublicSearchPage
+        do {
+            page = try await database.searchPublicIndex(search.sql, arguments: search.values)
+        } catch {
+            throw .store(error)
+        }
+        return SearchResults(
+            total: page.total,
+            hits: page.rows.map { row in
+                SearchHit(
+                    uniqueIdentifier: row.uniqueIdentifier, title: row.title, contentDescription: row.description,
+                    webpageURL: row.webpageURL, storedSources: row.sources, score: row.score)
+            })
     }
 }

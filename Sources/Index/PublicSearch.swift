@@ -35,6 +35,9 @@ import Store
 /// With only a query, the score is the boost: items are read in id (rank) order, at most
 /// `exactRankLimit + 1` of them; up to the limit they are all sorted by boost and counted exactly,
 /// beyond it the first page in rank order is sorted by boost and the total is a lower bound.
+///
+/// All of the above is the SQLite store's. On a PostgreSQL store the search is one statement
+/// (``PostgresSearch``): the same items match, every match is ranked and counted.
 public struct PublicSearch: Sendable {
     /// Results returned when no limit is given.
     public static let defaultLimit = 20
@@ -69,17 +72,23 @@ public struct PublicSearch: Sendable {
         }
     }
 
-    private let store: Store
+    private let index: PublicIndexStore
     private let limits: Limits
 
     /// A search over `store`'s public index (read-only: it never writes).
     public init(store: Store) {
-        self.init(store: store, limits: .standard)
+        self.init(index: .sqlite(store), limits: .standard)
     }
 
     /// A search with other limits than the defaults.
     package init(store: Store, limits: Limits) {
-        self.store = store
+        self.init(index: .sqlite(store), limits: limits)
+    }
+
+    /// A search over the public index of a store of either engine (read-only). On PostgreSQL the search is
+    /// ``PostgresSearch``'s statement, which has no limits to lower: `limits` applies to SQLite only.
+    package init(index: PublicIndexStore, limits: Limits = .standard) {
+        self.index = index
         self.limits = limits
     }
 
@@ -92,11 +101,16 @@ public struct PublicSearch: Sendable {
     public func search(_ text: String, query: String? = nil, limit: Int = defaultLimit, now: Date = Date())
         async throws(SearchError) -> SearchResults
     {
-        let plan = try Plan(text: text, query: query, limit: limit, limits: limits, now: now)
-        do {
-            return try await store.read { db in try plan.run(db) }
-        } catch {
-            throw .store(error)
+        switch index {
+        case .sqlite(let store):
+            let plan = try Plan(text: text, query: query, limit: limit, limits: limits, now: now)
+            do {
+                return try await store.read { db in try plan.run(db) }
+            } catch {
+                throw .store(error)
+            }
+        case .postgres(let database):
+            return try await search(database, text: text, query: query, limit: limit, now: now)
         }
     }
 
@@ -133,12 +147,10 @@ public struct PublicSearch: Sendable {
             }
             return scores.compactMap { id, score in
                 guard let row = rows[id] else { return nil }
-                let sources: String = row["sources"] ?? ""
                 return SearchHit(
                     uniqueIdentifier: row["unique_identifier"], title: row["title"],
                     contentDescription: row["description"], webpageURL: row["webpage_url"],
-                    sources: sources.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) },
-                    score: score)
+                    storedSources: row["sources"] ?? "", score: score)
             }
         }
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One item found by a search, with the fields `search --json` prints (SPEC §6).
 public struct SearchHit: Sendable, Hashable {
     /// The item's identifier in the public index.
@@ -14,7 +16,8 @@ public struct SearchHit: Sendable, Hashable {
     /// was ranked: text relevance (bm25, negated) plus the item's engagement boost. When the matches
     /// were too many to rank (``SearchResults/totalIsLowerBound``): a tier bonus (200 for all words in
     /// the title, 100 in title or keywords, 0 elsewhere) plus the boost. The boost alone when only a
-    /// query was given. See ``PublicSearch`` for the ranking model.
+    /// query was given. See ``PublicSearch`` for the ranking model; on a PostgreSQL store the text
+    /// relevance is `ts_rank` (``PostgresSearch``), so free text scores differ between the engines.
     public var score: Double
 
     /// Creates a hit.
@@ -28,6 +31,20 @@ public struct SearchHit: Sendable, Hashable {
         self.webpageURL = webpageURL
         self.sources = sources
         self.score = score
+    }
+}
+
+extension SearchHit {
+    /// A hit whose sources are as the store keeps them: names separated by commas.
+    init(
+        uniqueIdentifier: String, title: String, contentDescription: String?, webpageURL: String?,
+        storedSources: String, score: Double
+    ) {
+        self.init(
+            uniqueIdentifier: uniqueIdentifier, title: title, contentDescription: contentDescription,
+            webpageURL: webpageURL,
+            sources: storedSources.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) },
+            score: score)
     }
 }
 

@@ -29,7 +29,10 @@ extension Searchlight {
         @OptionGroup var store: StoreOptions
 
         func run() async throws {
-            let export = PublicExport(store: try await store.openExisting())
+            try await store.withPublicIndex { index in try await run(PublicExport(index: index)) }
+        }
+
+        private func run(_ export: PublicExport) async throws {
             guard let output else {
                 let count = try await export.writeJSONLines { data in FileHandle.standardOutput.write(data) }
                 printToStandardError("exported \(count) item\(count == 1 ? "" : "s")")

@@ -43,8 +43,8 @@ extension Searchlight {
             let logger = Logger(label: "searchlight.publish")
             let summary: PublishSummary
             switch try store.location {
-            case .sqlite:
-                summary = try await Publisher(store: try await store.open(), logger: logger).publish(
+            case .sqlite(let path):
+                summary = try await Publisher(store: try StoreOptions.openSQLite(path), logger: logger).publish(
                     engagementThreshold: engagement.engagementThreshold, expiryDays: expiryDays)
             case .postgres(let location):
                 let database = try await StoreOptions.openDatabase(location)

@@ -18,7 +18,9 @@ extension Searchlight {
                 \(PublicSearch.countLimit) matches of one word (\(PublicSearch.exactRankLimit) of several): the \
                 total is then a lower bound ("More than N results"; "totalIsLowerBound": true in --json). \
                 --query takes the CSSearchQuery language (e.g. 'title == "lemon*"cd && rating >= 4'); given \
-                with text, items must match both.
+                with text, items must match both. On a PostgreSQL store (--store postgres://…) the same items \
+                match; free text is ranked by ts_rank (same field weights) plus the boost, and every match is \
+                ranked and counted (Docs/postgres.md).
 
                 --queries FILE runs one search per line (free text, or 'q:' then a CSSearchQuery string; \
                 empty lines and lines starting with '#' are skipped) and prints one JSON line per search \
@@ -61,7 +63,10 @@ extension Searchlight {
         }
 
         func run() async throws {
-            let search = PublicSearch(store: try await store.openExisting())
+            try await store.withPublicIndex { index in try await run(PublicSearch(index: index)) }
+        }
+
+        private func run(_ search: PublicSearch) async throws {
             if let queries {
                 try await SearchBatch(search: search, limit: limit).run(file: queries)
                 return

@@ -7,8 +7,7 @@ import Store
 ///
 /// A malformed value is a usage error (exit 2), found before the command does anything. A PostgreSQL store
 /// is connected to and migrated, so a wrong address or credentials fail with exit 3 and one line. `crawl`,
-/// `import`, `delete`, `publish` and `report` work on either engine; the other commands stop with exit 3 on
-/// a PostgreSQL store, whose other index operations are not in this build yet.
+/// `import`, `delete`, `publish`, `search`, `export` and `report` work on either engine.
 struct StoreOptions: ParsableArguments {
     @Option(
         name: .customLong("store"),
@@ -35,20 +34,14 @@ struct StoreOptions: ParsableArguments {
         }
     }
 
-    /// Opens (creating if needed) the store.
+    /// Opens (creating if needed) the SQLite store at `path`.
     ///
-    /// - Throws: ``RuntimeError`` when the store cannot be opened, and for every PostgreSQL store once it is
-    ///   connected and migrated (this build has no PostgreSQL operations).
-    func open() async throws -> Store {
-        switch try location {
-        case .sqlite(let path):
-            do {
-                return try Store(path: path)
-            } catch {
-                throw RuntimeError("cannot open the store \(error.path): \(error.message)")
-            }
-        case .postgres(let location):
-            try await Self.connect(location)
+    /// - Throws: ``RuntimeError`` when the store cannot be opened.
+    static func openSQLite(_ path: String) throws -> Store {
+        do {
+            return try Store(path: path)
+        } catch {
+            throw RuntimeError("cannot open the store \(error.path): \(error.message)")
         }
     }
 
@@ -57,8 +50,8 @@ struct StoreOptions: ParsableArguments {
     /// - Throws: ``RuntimeError`` when the store cannot be opened or connected to.
     func openCrawlStore() async throws -> any CrawlStore {
         switch try location {
-        case .sqlite:
-            return try await open()
+        case .sqlite(let path):
+            return try Self.openSQLite(path)
         case .postgres(let location):
             return try await Self.openDatabase(location)
         }
@@ -69,8 +62,8 @@ struct StoreOptions: ParsableArguments {
     /// - Throws: ``RuntimeError`` when the store cannot be opened or connected to.
     func openDonationStore() async throws -> any DonationStore {
         switch try location {
-        case .sqlite:
-            return try await open()
+        case .sqlite(let path):
+            return try Self.openSQLite(path)
         case .postgres(let location):
             return try await Self.openDatabase(location)
         }
@@ -81,10 +74,32 @@ struct StoreOptions: ParsableArguments {
     /// - Throws: ``RuntimeError`` when the store does not exist or cannot be opened or connected to.
     func openReportStore() async throws -> any ReportStore {
         switch try location {
-        case .sqlite:
-            return try await openExisting()
+        case .sqlite(let path):
+            return try Self.openExistingSQLite(path)
         case .postgres(let location):
             return try await Self.openDatabase(location)
+        }
+    }
+
+    /// Runs `body` on the store's public index for `search` and `export`, on either engine, then closes a
+    /// PostgreSQL store's connections (also when `body` throws). A SQLite store must exist: reading commands
+    /// never create an empty file.
+    ///
+    /// - Throws: ``RuntimeError`` when the store does not exist or cannot be opened or connected to, or what
+    ///   `body` threw.
+    func withPublicIndex<T>(_ body: (PublicIndexStore) async throws -> T) async throws -> T {
+        let index: PublicIndexStore
+        switch try location {
+        case .sqlite(let path): index = .sqlite(try Self.openExistingSQLite(path))
+        case .postgres(let location): index = .postgres(try await Self.openDatabase(location))
+        }
+        do {
+            let result = try await body(index)
+            await index.close()
+            return result
+        } catch {
+            await index.close()
+            throw error
         }
     }
 
@@ -102,20 +117,12 @@ struct StoreOptions: ParsableArguments {
         }
     }
 
-    /// Opens the store, which must exist: reading commands never create an empty SQLite file.
-    func openExisting() async throws -> Store {
-        if case .sqlite(let path) = try location, !FileManager.default.fileExists(atPath: path) {
+    /// Opens the SQLite store at `path`, which must exist: reading commands never create an empty file.
+    static func openExistingSQLite(_ path: String) throws -> Store {
+        guard FileManager.default.fileExists(atPath: path) else {
             throw RuntimeError("no store at \(path) (crawl, import or publish first, or give --store)")
         }
-        return try await open()
-    }
-
-    /// Connects to a PostgreSQL store and migrates it, then stops: the engine's operations are not in this
-    /// build. Never returns.
-    private static func connect(_ location: PostgresLocation) async throws -> Never {
-        let database = try await openDatabase(location)
-        await database.close()
-        throw RuntimeError("PostgreSQL stores are not supported by this build yet", namingCommand: true)
+        return try openSQLite(path)
     }
 }
 

@@ -4,7 +4,7 @@ import Testing
 
 /// The whole pipeline through the real executable — crawl the example site, import the example app's
 /// donations, publish, crawl the pages the import queued, publish again, report — on a SQLite store and on
-/// a PostgreSQL store: the same summaries, the same clusters and the same public index.
+/// a PostgreSQL store: the same summaries, the same clusters, the same public index, export and search results.
 @Suite("the pipeline gives the same index on SQLite and on PostgreSQL", .timeLimit(.minutes(4)))
 struct EngineParityTests {
     /// What one engine's run printed and stored, with what differs by nature (times, the store's name)
@@ -13,6 +13,8 @@ struct EngineParityTests {
         var steps: [String]
         var clusters: [String]
         var publicItems: [String]
+        /// The items each free-text search found, by identifier.
+        var freeText: [String]
     }
 
     static func run(_ engine: StoreEngine, site: FixtureServer) async throws -> Outcome {
@@ -36,6 +38,18 @@ struct EngineParityTests {
         try await step(crawl)
         try await step(["publish", "--store", store.argument, "--json"])
         try await step(["report", "--store", store.argument, "--format", "json"])
+        try await step(["export", "--store", store.argument])
+        try await step(["search", "--query", #"title == "*rye*"c || rating > 3"#, "--store", store.argument, "--json"])
+        // Free text ranks by bm25 on SQLite and by ts_rank on PostgreSQL: the same items, scores apart.
+        var found: [String] = []
+        for text in ["lemon tart", "bread", "recipe"] {
+            let outcome = try await CommandRunner.run(["search", text, "--store", store.argument, "--json"])
+            let results = try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any]
+            let items = (results?["items"] as? [[String: Any]]) ?? []
+            found.append(
+                "\(text) → \(outcome.status): "
+                    + items.compactMap { $0["uniqueIdentifier"] as? String }.sorted().joined(separator: " "))
+        }
         let clusters = try await store.lines(
             """
             SELECT key, CASE WHEN published THEN 'published' ELSE 'withheld' END, reason, matched_by, members
@@ -46,7 +60,7 @@ struct EngineParityTests {
             SELECT unique_identifier, webpage_url, bundle, title, engagement, sources, item_json
             FROM public_item ORDER BY unique_identifier
             """)
-        return Outcome(steps: steps, clusters: clusters, publicItems: items.map(normalized))
+        return Outcome(steps: steps, clusters: clusters, publicItems: items.map(normalized), freeText: found)
     }
 
     /// `text` without what two runs cannot share: times and durations, and the store's own name.
@@ -71,13 +85,16 @@ struct EngineParityTests {
         // The example donations hold one bad line on purpose: import exits 1.
         #expect(
             sqlite.steps.map { $0.prefix { $0 != "\n" } } == [
-                "crawl → 0", "import → 1", "publish → 0", "crawl → 0", "publish → 0", "report → 0",
+                "crawl → 0", "import → 1", "publish → 0", "crawl → 0", "publish → 0", "report → 0", "export → 0",
+                "search → 0",
             ])
+        #expect(sqlite.freeText.allSatisfy { $0.contains(" → 0: ") }, "\(sqlite.freeText)")
         #expect(sqlite.publicItems.count >= 5, "\(sqlite.publicItems)")
         for (index, pair) in zip(sqlite.steps, postgres.steps).enumerated() {
             #expect(pair.0 == pair.1, "step \(index)")
         }
         #expect(sqlite.clusters == postgres.clusters)
         #expect(sqlite.publicItems == postgres.publicItems)
+        #expect(sqlite.freeText == postgres.freeText)
     }
 }

@@ -21,18 +21,9 @@ extension PostgresDatabase {
     /// it to text.
     /// - Throws: ``StoreError`` when the statement fails or returns a column of a type it cannot read.
     package func rows(_ sql: String, _ arguments: [PostgresValue] = []) async throws(StoreError) -> [[PostgresValue]] {
-        var bindings = PostgresBindings(capacity: arguments.count)
-        for argument in arguments {
-            switch argument {
-            case .null: bindings.appendNull()
-            case .text(let text): bindings.append(text)
-            case .integer(let integer): bindings.append(integer)
-            case .double(let double): bindings.append(double)
-            case .boolean(let boolean): bindings.append(boolean)
-            }
-        }
         do {
-            let rows = try await client.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: logger)
+            let rows = try await client.query(
+                PostgresQuery(unsafeSQL: sql, binds: Self.bindings(arguments)), logger: logger)
             var result: [[PostgresValue]] = []
             for try await row in rows {
                 result.append(try row.map(Self.value))
@@ -41,6 +32,21 @@ extension PostgresDatabase {
         } catch {
             throw StoreError(path: location.description, message: PostgresFailureReason.describe(error, location))
         }
+    }
+
+    /// `values` bound to `$1`, `$2`… in order.
+    static func bindings(_ values: [PostgresValue]) -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: values.count)
+        for value in values {
+            switch value {
+            case .null: bindings.appendNull()
+            case .text(let text): bindings.append(text)
+            case .integer(let integer): bindings.append(integer)
+            case .double(let double): bindings.append(double)
+            case .boolean(let boolean): bindings.append(boolean)
+            }
+        }
+        return bindings
     }
 
     private static func value(_ cell: PostgresCell) throws -> PostgresValue {
