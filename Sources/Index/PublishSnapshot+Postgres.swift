@@ -16,11 +16,7 @@ extension PublishSnapshot {
         try await transaction.forEachActivity { snapshot.add(activity: $0) }
         try await transaction.forEachAppItem { snapshot.add(appItem: $0) }
         try await transaction.forEachStoredCluster { snapshot.add(storedCluster: $0) }
-        let counts = try await transaction.recordCounts(threshold: settings.engagementThreshold)
-        snapshot.recordCounts = counts.withheld
-        if counts.belowThreshold > 0 {
-            snapshot.recordCounts[WithholdReason.belowEngagementThreshold.rawValue, default: 0] += counts.belowThreshold
-        }
+        snapshot.take(try await transaction.recordCounts(threshold: settings.engagementThreshold))
         self = snapshot
     }
 }

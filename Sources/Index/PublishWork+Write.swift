@@ -177,7 +177,7 @@ private struct ClusterStatements {
     }
 
     func write(_ change: PublishWork.Change, publishedAt: Double, sequence: inout Int64, db: Database) throws {
-        let fingerprint = PublishSnapshot.blob(change.fingerprint)
+        let fingerprint = StoredClusterRow.stored(change.fingerprint)
         let reason = change.reason?.rawValue ?? PublishWork.publishedReason
         let matchedBy = PublishWork.matchedByJSON(change.matchedBy)
         let clusterID: Int64

@@ -111,11 +111,11 @@ struct PublishWork {
     /// that one took the write lock; see `write(to:buildingWith:)`).
     func content(of chunk: ArraySlice<(plan: ClusterPlan, storedID: Int64?)>, db: Database) throws -> ChunkContent {
         let needs = contentNeeds(chunk)
-        var donors: [Int: Int] = [:]
-        for (position, ids) in needs.donorSets { donors[position] = try Self.distinctDonors(ids, db) }
+        let reader = SQLitePublishReader(db)
         return ChunkContent(
-            pageItems: try Self.pageItems(needs.pages, db), activities: try Self.activityContents(needs.activities, db),
-            donors: donors)
+            pageItems: try reader.pageItems(needs.pages),
+            activities: try reader.activityContents(needs.activities).mapValues(ActivityContent.init),
+            donors: try reader.distinctDonors(needs.donorSets.map { ($0.position, $0.activities) }))
     }
 
     /// The cluster rows and items of `chunk`, built from `content`.
@@ -185,54 +185,6 @@ struct PublishWork {
                 status: plan.itemStatus[position])
         }
         return JSONValue.array(members).serialized()
-    }
-
-    /// Distinct donors (by their hashes) of the activities `ids`.
-    private static func distinctDonors(_ ids: [Int64], _ db: Database) throws -> Int {
-        var donors = Set<Data>()
-        for chunk in ids.chunked(500) {
-            let marks = sqlPlaceholders(chunk.count)
-            let rows = try Data.fetchCursor(
-                db,
-                sql: """
-                    SELECT donation.donor FROM donation JOIN activity ON activity.identity = donation.identity
-                    WHERE activity.id IN (\(marks))
-                    """,
-                arguments: StatementArguments(chunk))
-            while let donor = try rows.next() { donors.insert(donor) }
-        }
-        return donors.count
-    }
-
-    private static func pageItems(_ urls: [String], _ db: Database) throws -> [String: String?] {
-        var result: [String: String?] = [:]
-        result.reserveCapacity(urls.count)
-        for chunk in urls.chunked(500) {
-            let marks = sqlPlaceholders(chunk.count)
-            let rows = try Row.fetchCursor(
-                db, sql: "SELECT url, item_json FROM page WHERE url IN (\(marks))",
-                arguments: StatementArguments(chunk))
-            while let row = try rows.next() { result[row["url"]] = row["item_json"] as String? }
-        }
-        return result
-    }
-
-    private static func activityContents(_ ids: [Int64], _ db: Database) throws -> [Int64: ActivityContent] {
-        var result: [Int64: ActivityContent] = [:]
-        result.reserveCapacity(ids.count)
-        for chunk in ids.sorted().chunked(500) {
-            let marks = sqlPlaceholders(chunk.count)
-            let rows = try Row.fetchCursor(
-                db,
-                sql: """
-                    SELECT id, bundle, activity_type, persistent_identifier, related_id, domain_identifier, title,
-                           description, keywords, thumbnail_url, rating, rating_count
-                    FROM activity WHERE id IN (\(marks))
-                    """,
-                arguments: StatementArguments(chunk))
-            while let row = try rows.next() { result[row["id"]] = ActivityContent(row) }
-        }
-        return result
     }
 }
 

@@ -37,21 +37,6 @@ struct ActivityContent {
     var rating: Double?
     var ratingCount: Int?
 
-    init(_ row: Row) {
-        id = row["id"]
-        bundle = row["bundle"]
-        activityType = row["activity_type"]
-        persistentIdentifier = row["persistent_identifier"]
-        relatedID = row["related_id"]
-        domainIdentifier = row["domain_identifier"]
-        title = row["title"]
-        description = row["description"]
-        keywords = (row["keywords"] as String?).map { $0.split(separator: "\n").map(String.init) } ?? []
-        thumbnailURL = row["thumbnail_url"]
-        rating = row["rating"]
-        ratingCount = row["rating_count"]
-    }
-
     init(_ row: ActivityContentRow) {
         id = row.id
         bundle = row.bundle

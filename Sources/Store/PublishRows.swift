@@ -1,3 +1,5 @@
+import Foundation
+
 /// The rows a publish reads from a store and the rows it writes back, one type per table, as either
 /// engine reads and writes them. The publisher (`Index`) turns the read rows into the bridge's records,
 /// plans the clusters and builds their items; the store only moves rows.
@@ -233,5 +235,18 @@ package struct PublicItemWrite: Sendable {
         self.titleFold = titleFold
         self.searchVector = searchVector
         self.searchGrams = searchGrams
+    }
+}
+
+extension StoredClusterRow {
+    /// A fingerprint as stored: 8 bytes, little-endian.
+    package static func stored(_ fingerprint: UInt64) -> Data {
+        withUnsafeBytes(of: fingerprint.littleEndian) { Data($0) }
+    }
+
+    /// The fingerprint `bytes` store (0 for anything but 8 bytes).
+    package static func fingerprint(_ bytes: Data) -> UInt64 {
+        guard bytes.count == 8 else { return 0 }
+        return bytes.enumerated().reduce(0) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
     }
 }

@@ -175,7 +175,7 @@ package struct PostgresPublishTransaction: Sendable {
         for try await (id, key, fingerprint, validUntil) in rows.decode((Int64, String, Data, Double?).self) {
             try body(
                 StoredClusterRow(
-                    id: id, key: key, fingerprint: Self.number(fingerprint), validUntil: validUntil))
+                    id: id, key: key, fingerprint: StoredClusterRow.fingerprint(fingerprint), validUntil: validUntil))
         }
     }
 
@@ -195,11 +195,5 @@ package struct PostgresPublishTransaction: Sendable {
                 """, logger: logger
             ).first?.decode(Int.self) ?? 0
         return (withheld, below)
-    }
-
-    /// A fingerprint as stored: 8 bytes, little-endian (0 for anything else).
-    static func number(_ bytes: Data) -> UInt64 {
-        guard bytes.count == 8 else { return 0 }
-        return bytes.enumerated().reduce(0) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
     }
 }
