@@ -36,3 +36,12 @@ public struct PublishSummary: Sendable, Hashable, Codable {
     /// Creates an empty summary.
     public init() {}
 }
+
+extension PublishSummary {
+    /// Takes the counts of the index as it now stands (unchanged clusters included), adding the clusters
+    /// withheld to the records never stored.
+    mutating func count(_ index: (published: Int, withheldClusters: [String: Int]), recordCounts: [String: Int]) {
+        published = index.published
+        withheld = recordCounts.merging(index.withheldClusters, uniquingKeysWith: +)
+    }
+}

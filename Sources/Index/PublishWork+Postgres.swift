@@ -25,24 +25,33 @@ extension PublishWork {
             writes.reserveCapacity(chunk.count)
             for change in changes(chunk, content: content) {
                 Self.note(change, unreadableCount: &unreadablePageItems, logger: logger)
-                writes.append(Self.clusterWrite(change, sequence: &sequence))
+                writes.append(Self.clusterWrite(change, sequence: &sequence, for: .postgres))
             }
             try await transaction.write(writes, publishedAt: summary.publishedAt)
         }
         var final = summary
         final.pendingURLs = try await transaction.queuePending(pending, at: summary.publishedAt)
         final.unreadablePageItems = unreadablePageItems > 0 ? unreadablePageItems : nil
-        let counts = try await transaction.indexCounts()
-        final.published = counts.published
-        final.withheld = recordCounts.merging(counts.withheldClusters, uniquingKeysWith: +)
+        final.count(try await transaction.indexCounts(), recordCounts: recordCounts)
         try await transaction.recordRun(
             at: final.publishedAt, engagementThreshold: final.engagementThreshold,
             changedClusters: final.changedClusters, summary: try Self.storedJSON(final))
         return final
     }
 
+}
+
+/// The engine a cluster's rows are written for: each has its own full-text columns.
+enum FullTextEngine {
+    /// FTS5 tables that read the item's columns, and the gram index's row.
+    case sqlite
+    /// `tsvector` columns written by ``FullTextVector``.
+    case postgres
+}
+
+extension PublishWork {
     /// The rows of `change`; a published item takes the next sequence number.
-    static func clusterWrite(_ change: Change, sequence: inout Int64) -> ClusterWrite {
+    static func clusterWrite(_ change: Change, sequence: inout Int64, for engine: FullTextEngine) -> ClusterWrite {
         var write = ClusterWrite(
             storedID: change.storedID, key: change.key, fingerprint: change.fingerprint,
             reason: change.reason?.rawValue ?? Self.publishedReason, matchedBy: matchedByJSON(change.matchedBy),
@@ -51,6 +60,7 @@ extension PublishWork {
         let boost = Self.boost(engagement: item.engagement)
         let id = ItemRankOrder.id(boost: boost, sequence: sequence)
         sequence += 1
+        let isPostgres = engine == .postgres
         write.item = PublicItemWrite(
             id: id, uniqueIdentifier: item.uniqueIdentifier, webpageURL: item.webpageURL, bundle: item.bundle,
             title: item.title, description: item.description, keywords: item.keywords,
@@ -58,10 +68,11 @@ extension PublishWork {
             engagement: item.engagement, boost: boost, sources: item.sources.joined(separator: ","),
             expiresAt: item.expiresAt, lastSeen: item.lastSeen, itemJSON: item.itemJSON,
             titleFold: Store.foldedPrefix(item.title),
-            searchVector: FullTextVector.words(
-                title: item.title, description: item.description, keywords: item.keywords),
-            searchGrams: FullTextVector.grams(title: item.title, description: item.description, keywords: item.keywords)
-        )
+            searchVector: isPostgres
+                ? FullTextVector.words(title: item.title, description: item.description, keywords: item.keywords) : nil,
+            searchGrams: isPostgres
+                ? FullTextVector.grams(title: item.title, description: item.description, keywords: item.keywords) : nil,
+            gramRow: isPostgres ? nil : change.grams)
         return write
     }
 }

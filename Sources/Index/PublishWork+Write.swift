@@ -12,80 +12,31 @@ extension PublishWork {
     /// read (pages, activities, donor hashes) is nothing this transaction changes, and while it holds the
     /// write lock nothing else can change it, so a read transaction begun now sees what this one sees.
     func write(to db: Database, buildingWith reader: any DatabaseReader, logger: Logger) throws -> PublishSummary {
+        let writer = SQLitePublishWriter(db)
         // Two publishes may overlap (two processes): the second would write clusters computed from a
         // snapshot the first already changed. Only the first to write wins; the other recomputes.
-        let latest = try Int64.fetchOne(db, sql: "SELECT coalesce(max(id), 0) FROM publish_run") ?? 0
-        guard latest == lastPublishID else { throw Overtaken() }
-        // Full-text rows are removed and added in bulk (see the schema's note on FTS5 and savepoints).
-        try db.execute(
-            sql: """
-                INSERT INTO setting (name, value) VALUES ('fts_bulk', '1');
-                CREATE TEMP TABLE IF NOT EXISTS publish_gone (cluster_id INTEGER PRIMARY KEY);
-                CREATE TEMP TABLE IF NOT EXISTS publish_new (id INTEGER PRIMARY KEY);
-                DELETE FROM temp.publish_gone;
-                DELETE FROM temp.publish_new;
-                """)
-        try Self.prepareGrams(db)
-        let gone = try db.cachedStatement(sql: "INSERT OR IGNORE INTO temp.publish_gone (cluster_id) VALUES (?)")
-        for id in removed { try gone.execute(arguments: [id]) }
-        for entry in changed { if let id = entry.storedID { try gone.execute(arguments: [id]) } }
-        try Self.removeGrams(db)
-        // In id order, as the insertions below: FTS5 writes out its pending changes whenever a rowid is not
-        // above the previous one, and 9,500 deletions in cluster order took 15 s instead of 1.9 s.
-        try db.execute(
-            sql: """
-                INSERT INTO public_fts (public_fts, rowid, title, description, keywords)
-                SELECT 'delete', id, title, description, keywords FROM public_item
-                WHERE cluster_id IN (SELECT cluster_id FROM temp.publish_gone) ORDER BY id;
-                DELETE FROM public_item WHERE cluster_id IN (SELECT cluster_id FROM temp.publish_gone);
-                """)
-        let deleteCluster = try db.cachedStatement(sql: "DELETE FROM cluster WHERE id = ?")
-        for id in removed { try deleteCluster.execute(arguments: [id]) }
-
+        guard try writer.lastPublishID() == lastPublishID else { throw Overtaken() }
+        try writer.removeClusters(removed, rewriting: changed.compactMap(\.storedID))
         // Item ids follow the static rank order (ItemRankOrder): reserve one sequence number per item.
-        var sequence = try ItemRankOrder.reserveSequences(changed.count { $0.plan.isPublished }, in: db)
-        let statements = try ClusterStatements(db)
+        var sequence = try writer.reserveSequences(changed.count { $0.plan.isPublished })
         let built = buildChanges(with: reader)
         defer { built.cancel() }  // a failed write stops the builder at its next chunk
         var unreadablePageItems = 0
         while let chunk = try built.receive() {
             for change in chunk {
                 Self.note(change, unreadableCount: &unreadablePageItems, logger: logger)
-                try statements.write(change, publishedAt: summary.publishedAt, sequence: &sequence, db: db)
+                try writer.write(
+                    Self.clusterWrite(change, sequence: &sequence, for: .sqlite), publishedAt: summary.publishedAt)
             }
         }
-        // In id order: FTS5 starts a new segment whenever a rowid is not above the previous one.
-        try db.execute(
-            sql: """
-                INSERT INTO public_fts (rowid, title, description, keywords)
-                SELECT id, title, description, keywords FROM public_item
-                WHERE id IN (SELECT id FROM temp.publish_new) ORDER BY id;
-                DELETE FROM setting WHERE name = 'fts_bulk';
-                DELETE FROM temp.publish_gone;
-                DELETE FROM temp.publish_new;
-                """)
-        try Self.addGrams(db)
-        var added = 0
-        // A crawl may have fetched the URL since the snapshot: queue only what is still unfetched.
-        let addPending = try db.cachedStatement(
-            sql: """
-                INSERT OR IGNORE INTO pending_url (url_key, url, added_at)
-                SELECT ?1, ?2, ?3 WHERE NOT EXISTS (SELECT 1 FROM crawl_url WHERE url_key = ?1 AND state != 'queued')
-                """)
-        for (key, url) in pending {
-            try addPending.execute(arguments: [key, url, summary.publishedAt])
-            added += db.changesCount
-        }
+        try writer.finishIndexes()
         var final = summary
-        final.pendingURLs = added
+        final.pendingURLs = try writer.queuePending(pending, at: summary.publishedAt)
         final.unreadablePageItems = unreadablePageItems > 0 ? unreadablePageItems : nil
-        try Self.recount(&final, recordCounts: recordCounts, in: db)
-        let json = try Self.storedJSON(final)
-        try db.execute(
-            sql: """
-                INSERT INTO publish_run (at, engagement_threshold, clusters_changed, summary) VALUES (?, ?, ?, ?)
-                """,
-            arguments: [final.publishedAt, final.engagementThreshold, final.changedClusters, json])
+        final.count(try writer.indexCounts(), recordCounts: recordCounts)
+        try writer.recordRun(
+            at: final.publishedAt, engagementThreshold: final.engagementThreshold,
+            changedClusters: final.changedClusters, summary: try Self.storedJSON(final))
         return final
     }
 
@@ -130,81 +81,6 @@ extension PublishWork {
             for chunk in changed.chunked(1000) {
                 try send(reader.read { db in changes(chunk, content: try content(of: chunk, db: db)) })
             }
-        }
-    }
-
-    /// Counts from what is now in the index (unchanged clusters included).
-    static func recount(_ summary: inout PublishSummary, recordCounts: [String: Int], in db: Database) throws {
-        summary.published = try Int.fetchOne(db, sql: "SELECT count(*) FROM public_item") ?? 0
-        var withheld = recordCounts
-        for row in try Row.fetchAll(
-            db, sql: "SELECT reason, count(*) AS n FROM cluster WHERE published = 0 GROUP BY reason")
-        {
-            withheld[row["reason"], default: 0] += row["n"] as Int
-        }
-        summary.withheld = withheld
-    }
-}
-
-/// The prepared statements that write one changed cluster and its item.
-private struct ClusterStatements {
-    let update: Statement
-    let insert: Statement
-    let insertItem: Statement
-    let noteNew: Statement
-    let noteGrams: Statement
-
-    init(_ db: Database) throws {
-        update = try db.cachedStatement(
-            sql: """
-                UPDATE cluster SET fingerprint = ?, published = ?, reason = ?, matched_by = ?, members = ?,
-                    valid_until = ? WHERE id = ?
-                """)
-        insert = try db.cachedStatement(
-            sql: """
-                INSERT INTO cluster (key, fingerprint, published, reason, matched_by, members, valid_until)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
-                """)
-        insertItem = try db.cachedStatement(
-            sql: """
-                INSERT INTO public_item (id, cluster_id, unique_identifier, webpage_url, bundle, title, description,
-                    keywords, domain_identifier, rating, rating_count, engagement, boost, sources, expires_at,
-                    last_seen, published_at, item_json, title_fold)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """)
-        noteNew = try db.cachedStatement(sql: "INSERT INTO temp.publish_new (id) VALUES (?)")
-        noteGrams = try db.cachedStatement(sql: PublishWork.noteGramsSQL)
-    }
-
-    func write(_ change: PublishWork.Change, publishedAt: Double, sequence: inout Int64, db: Database) throws {
-        let fingerprint = StoredClusterRow.stored(change.fingerprint)
-        let reason = change.reason?.rawValue ?? PublishWork.publishedReason
-        let matchedBy = PublishWork.matchedByJSON(change.matchedBy)
-        let clusterID: Int64
-        if let id = change.storedID {
-            try update.execute(arguments: [
-                fingerprint, change.item != nil, reason, matchedBy, change.membersJSON, change.validUntil, id,
-            ])
-            clusterID = id
-        } else {
-            try insert.execute(arguments: [
-                change.key, fingerprint, change.item != nil, reason, matchedBy, change.membersJSON, change.validUntil,
-            ])
-            clusterID = db.lastInsertedRowID
-        }
-        guard let item = change.item else { return }
-        let boost = PublishWork.boost(engagement: item.engagement)
-        let id = ItemRankOrder.id(boost: boost, sequence: sequence)
-        sequence += 1
-        try insertItem.execute(arguments: [
-            id, clusterID, item.uniqueIdentifier, item.webpageURL, item.bundle, item.title, item.description,
-            item.keywords, item.domainIdentifier, item.rating, item.ratingCount, item.engagement, boost,
-            item.sources.joined(separator: ","), item.expiresAt, item.lastSeen, publishedAt, item.itemJSON,
-            Store.foldedPrefix(item.title),
-        ])
-        try noteNew.execute(arguments: [id])
-        if let grams = change.grams {
-            try noteGrams.execute(arguments: [id, grams.title, grams.description, grams.keywords])
         }
     }
 }

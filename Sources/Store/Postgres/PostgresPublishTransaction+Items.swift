@@ -28,7 +28,7 @@ extension PostgresPublishTransaction {
             lastSeen.append(item.lastSeen)
             json.append(item.itemJSON)
             folds.append(item.titleFold)
-            vectors.append(item.searchVector)
+            vectors.append(item.searchVector ?? "")
             urls.append(item.webpageURL)
             bundles.append(item.bundle)
             descriptions.append(item.description)
