@@ -97,6 +97,69 @@ struct DonationStoreUnderTest: Sendable {
         }
     }
 
+    /// Runs `sql` (written for both engines) directly, not through the product's code.
+    func execute(_ sql: String) async throws {
+        guard let postgres else {
+            try await DatabaseQueue(path: files.path).write { db in try db.execute(sql: sql) }
+            return
+        }
+        _ = try await postgres.rows(sql)
+    }
+
+    /// The rows of the tables a donation writes, each row its values joined by `|` (NULL as "NULL", blobs
+    /// in upper-case hex): `activity` in id order without the id (the engines number rows alike only in
+    /// order), the other tables sorted.
+    func donationTables() async throws -> [String: [String]] {
+        let hex = { (column: String) in postgres == nil ? "hex(\(column))" : "upper(encode(\(column), 'hex'))" }
+        let queries = [
+            "donation": "SELECT \(hex("identity")), \(hex("donor")), bundle FROM donation",
+            "withheld_record": "SELECT \(hex("hash")), bundle, reason FROM withheld_record",
+            "activity": """
+            SELECT \(hex("identity")), bundle, activity_type, webpage_url, url_key, persistent_identifier,
+                related_id, weak_related_id, domain_identifier, title, description, keywords, thumbnail_url,
+                rating, rating_count, user_info, expires_at, donors, first_seen, last_seen, version
+            FROM activity ORDER BY id
+            """,
+            "app_item": "SELECT bundle, unique_identifier, domain_identifier, expires_at, last_seen FROM app_item",
+            "pending_url": "SELECT url_key, url, added_at FROM pending_url",
+        ]
+        var tables: [String: [String]] = [:]
+        for (table, sql) in queries {
+            let rows = try await rowTexts(sql)
+            tables[table] = table == "activity" ? rows : rows.sorted()
+        }
+        return tables
+    }
+
+    private func rowTexts(_ sql: String) async throws -> [String] {
+        guard let postgres else {
+            return try files.readOnly { db in
+                try Row.fetchAll(db, sql: sql).map { row in
+                    row.databaseValues.map { value in
+                        switch value.storage {
+                        case .null: "NULL"
+                        case .int64(let integer): String(integer)
+                        case .double(let double): String(double)
+                        case .string(let text): text
+                        case .blob(let data): data.map { String(format: "%02X", $0) }.joined()
+                        }
+                    }.joined(separator: "|")
+                }
+            }
+        }
+        return try await postgres.rows(sql).map { row in
+            row.map { value in
+                switch value {
+                case .null: "NULL"
+                case .integer(let integer): String(integer)
+                case .double(let double): String(double)
+                case .text(let text): text
+                case .boolean(let flag): String(flag)
+                }
+            }.joined(separator: "|")
+        }
+    }
+
     /// Every row of every table as text, each `bytea` in PostgreSQL's hex form: what an outside tool reading
     /// the database sees. SQLite: the rows, and the file's own bytes.
     func everything() async throws -> Data {
