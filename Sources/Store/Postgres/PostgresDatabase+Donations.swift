@@ -23,17 +23,7 @@ extension PostgresDatabase: DonationStore {
                     """, logger: logger)
                 try await connection.rows("DELETE FROM activity WHERE donors < \(engagementThreshold)", logger: logger)
             }
-            var settings = DonationSettings(salt: [], engagementThreshold: nil, expiryDays: nil)
-            for row in try await connection.rows("SELECT name, value FROM setting", logger: logger) {
-                let (name, value) = try row.decode((String, String).self)
-                switch name {
-                case "engagement_threshold": settings.engagementThreshold = Int(value)
-                case "expiry_days": settings.expiryDays = Double(value)
-                case "salt": settings.salt = Store.bytes(hex: value)
-                default: break
-                }
-            }
-            return settings
+            return try await Self.settings(connection, logger: logger)
         }
     }
 

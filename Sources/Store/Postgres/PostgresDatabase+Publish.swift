@@ -10,6 +10,16 @@ internal import PostgresNIO
 /// publishes never plan from the same state (SQLite's publisher checks `publish_run` for the same reason).
 /// Crawls and imports go on meanwhile; what they commit after the snapshot waits for the next publish.
 extension PostgresDatabase {
+    /// The stored settings, read on `connection`; a threshold or period never recorded is `nil`.
+    static func settings(_ connection: PostgresConnection, logger: Logger) async throws -> DonationSettings {
+        var settings = DonationSettings(salt: [], engagementThreshold: nil, expiryDays: nil)
+        for row in try await connection.rows("SELECT name, value FROM setting", logger: logger) {
+            let (name, value) = try row.decode((String, String).self)
+            settings.take(name: name, value: value)
+        }
+        return settings
+    }
+
     /// The advisory lock the one publisher holds ("SLPUBLSH").
     static let publishLockKey: Int64 = 0x534C_5055_424C_5348
 
@@ -66,12 +76,7 @@ package struct PostgresPublishTransaction: Sendable {
 
     /// The stored settings; a threshold or period never recorded is `nil`.
     package func settings() async throws -> DonationSettings {
-        var settings = DonationSettings(salt: [], engagementThreshold: nil, expiryDays: nil)
-        for row in try await connection.rows("SELECT name, value FROM setting", logger: logger) {
-            let (name, value) = try row.decode((String, String).self)
-            settings.take(name: name, value: value)
-        }
-        return settings
+        try await PostgresDatabase.settings(connection, logger: logger)
     }
 
     /// Records `engagementThreshold` and/or `expiryDays` when given; a threshold also removes the content
