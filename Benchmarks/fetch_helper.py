@@ -112,8 +112,19 @@ def cmd_measure(args):
             except ProcessLookupError:
                 pass
 
+        def interrupted(signum, _frame):
+            # The tool runs in its own session, out of reach of a Ctrl-C or of the TERM a script sends
+            # this process: it must not outlive the measurement.
+            try:
+                os.killpg(proc.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            os._exit(128 + signum)  # at once: no result to write, no timer thread to wait for
+
         timer = threading.Timer(args.timeout, kill)
         timer.start()
+        for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+            signal.signal(signum, interrupted)
         _, status, usage = os.wait4(proc.pid, 0)
         wall = time.perf_counter() - started
         timer.cancel()
