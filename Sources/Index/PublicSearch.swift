@@ -73,7 +73,7 @@ public struct PublicSearch: Sendable {
     }
 
     private let index: PublicIndexStore
-    private let limits: Limits
+    let limits: Limits
 
     /// A search over `store`'s public index (read-only: it never writes).
     public init(store: Store) {
