@@ -26,10 +26,12 @@ struct PostgresFilter: Sendable {
             // The bound is a number the search computes, written into the SQL.
             func bounded(_ sql: String) -> String { bound.map { "item.id < \($0) AND (\(sql))" } ?? "(\(sql))" }
             var arguments: [QueryArgument] = []
-            condition = bounded(try PublicQuery.condition(expression, now: now, dialect: .postgres, arguments: &arguments))
+            condition = bounded(
+                try PublicQuery.condition(expression, now: now, dialect: .postgres, arguments: &arguments))
             self.arguments = arguments
             titleHint = TitlePrefixHint(expression)
-            readsRankIndexWithBound = bound != nil && PublicQuery.columns(expression).isSubset(of: Store.rankIndexColumns)
+            readsRankIndexWithBound =
+                bound != nil && PublicQuery.columns(expression).isSubset(of: Store.rankIndexColumns)
             if let hint = titleHint, hint.isExact {
                 var residualArguments: [QueryArgument] = []
                 let rest = try PublicQuery.removing(hint.comparison, from: expression).map {

@@ -43,7 +43,8 @@ extension PostgresSearch {
             return SearchResults(total: total, hits: try await hits(reader, scores: scores))
         }
         return SearchResults(
-            total: total, totalIsLowerBound: isLowerBound, hits: try await rankByTier(reader, text: text, prefix: prefix))
+            total: total, totalIsLowerBound: isLowerBound,
+            hits: try await rankByTier(reader, text: text, prefix: prefix))
     }
 
     /// How many items match `tsquery` (and the query, when `filtered`), counting no further than `limit + 1`.
@@ -78,7 +79,7 @@ extension PostgresSearch {
         var page: [(id: Int64, tier: Int, boost: Double)] = []
         for (tier, (weights, _)) in Self.tiers.enumerated() where page.count < limit {
             guard let tsquery = text.postgresQuery(weights: weights, prefix: prefix) else { break }
-            let statement = tierStatement(tsquery)
+            let statement = tierStatement(tsquery, anyField: text.postgresQuery(weights: nil, prefix: prefix))
             for row in try await reader.rows(statement.sql, statement.values) where page.count < limit {
                 let id = row[0].integer
                 if taken.insert(id).inserted { page.append((id, tier, row[1].double)) }
@@ -102,7 +103,8 @@ extension PostgresSearch {
         var page = complete ? read : Array(read.prefix(limit))
         page.sort { ($0.score, -$0.id) > ($1.score, -$1.id) }
         return SearchResults(
-            total: read.count, totalIsLowerBound: !complete, hits: try await hits(reader, scores: Array(page.prefix(limit))))
+            total: read.count, totalIsLowerBound: !complete,
+            hits: try await hits(reader, scores: Array(page.prefix(limit))))
     }
 
     /// The page's hits, in the order of `scores`, with the fields read for their ids only.

@@ -62,7 +62,8 @@ package struct PostgresSearch: Sendable {
             for prefix in [true, false] {
                 for weights in Self.tiers.map(\.weights) {
                     guard let tsquery = text.postgresQuery(weights: weights, prefix: prefix) else { continue }
-                    statements.append(tierStatement(tsquery))
+                    statements.append(
+                        tierStatement(tsquery, anyField: text.postgresQuery(weights: nil, prefix: prefix)))
                 }
                 guard let match = text.postgresQuery(weights: nil, prefix: prefix) else { continue }
                 statements += [
@@ -112,10 +113,14 @@ package struct PostgresSearch: Sendable {
     }
 
     /// The statement that reads the first `limit` matches of `tsquery` (and the query) in rank (id) order:
-    /// their ids and boosts.
-    func tierStatement(_ tsquery: String) -> PostgresStatement {
+    /// their ids and boosts. A tier's `tsquery` (weight labels) is joined with `match`, the same words in any
+    /// field: the planner estimates a labelled lexeme as common as the lexeme anywhere, and with both
+    /// conditions it reckons the tier rarer (as it is: a title holds few of an item's words), so that a
+    /// sparse tier is read through the GIN index rather than by a long walk in id order.
+    func tierStatement(_ tsquery: String, anyField: String? = nil) -> PostgresStatement {
         var statement = PostgresStatement(filter: filter)
-        let match = "\(column) @@ \(statement.bind(.text(tsquery)))::tsquery"
+        var match = "\(column) @@ \(statement.bind(.text(tsquery)))::tsquery"
+        if let any = anyField, any != tsquery { match += " AND \(column) @@ \(statement.bind(.text(any)))::tsquery" }
         statement.sql = """
             SELECT item.id, item.boost FROM public_item AS item WHERE \(statement.conditions(match))
             ORDER BY item.id LIMIT \(limit)

@@ -46,7 +46,8 @@ struct PostgresBoundedSearchTests {
         ("co", nil, false), ("lemonade", nil, false), ("lemonades", nil, true), ("rare", nil, true),
         ("ガイド", nil, false), ("港", nil, false), ("filler ガイド", nil, false), ("common", "rating > 2", false),
         ("rare filler", nil, false), ("bakery 150", nil, true),
-        ("", "rating > 2", false), ("", #"title == "bakery*"cd"#, false), ("", #"title == "ba*"c && engagement > 3"#, false),
+        ("", "rating > 2", false), ("", #"title == "bakery*"cd"#, false),
+        ("", #"title == "ba*"c && engagement > 3"#, false),
         ("", "engagement >= 2000", false), ("", "InRange(engagement, 2, 8)", false), ("", "rating == 4", false),
     ]
 
@@ -63,7 +64,9 @@ struct PostgresBoundedSearchTests {
                     let results = try await postgres.search(text, query: query, limit: limit, now: Self.now)
                     let label = "\(text) \(query ?? "") \(limit)"
                     if exact {
-                        #expect(PostgresIndexReadTests.unscored(results) == PostgresIndexReadTests.unscored(expected), "\(label)")
+                        #expect(
+                            PostgresIndexReadTests.unscored(results) == PostgresIndexReadTests.unscored(expected),
+                            "\(label)")
                     } else {
                         #expect(results == expected, "\(label)")
                     }
@@ -89,7 +92,9 @@ struct PostgresBoundedSearchTests {
             #expect(results.totalIsLowerBound)
             #expect(results.total == Self.limits.count + 1)
             // Every title match first (bonus 200), the most engaged first, then keywords (100).
-            let inTitle = Self.rows.filter { $0.title.contains("common") }.sorted { ($0.boost, -$0.id) > ($1.boost, -$1.id) }
+            let inTitle = Self.rows.filter { $0.title.contains("common") }.sorted {
+                ($0.boost, -$0.id) > ($1.boost, -$1.id)
+            }
             #expect(inTitle.count < 60)
             #expect(results.hits.prefix(inTitle.count).map(\.uniqueIdentifier) == inTitle.map(\.uniqueIdentifier))
             #expect(results.hits.first?.score == 200 + (inTitle.first?.boost ?? 0))
