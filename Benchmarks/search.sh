@@ -15,7 +15,14 @@
 # temporary folder and is removed (KEEP_TMP=1 keeps it; DATA=FOLDER reuses it). TEXT_ONLY=1 runs the
 # text kinds alone (see below). OPTIMIZE=1 merges the FTS5 index into one
 # segment first (INSERT INTO public_fts(public_fts) VALUES('optimize')).
+#
+# ENGINE=postgres runs the same mix on a PostgreSQL store instead: a throw-away cluster (initdb into a
+# temporary folder, as the postgres user when root; a free loopback port; PG_SETTINGS adds server options,
+# default shared_buffers=2GB), the same items copied from the SQLite store by
+# Benchmarks/search_pg_data.py (COPY, the publisher's vectors, VACUUM ANALYZE), then searched through
+# `--store postgres://…`. The cluster is stopped and removed at the end (with KEEP_TMP=1 too).
 set -euo pipefail
+ENGINE=${ENGINE:-sqlite}
 ITEMS=${ITEMS:-1000000}
 ROUNDS=${ROUNDS:-5}
 SCRATCH=${SCRATCH:-.build-release}
@@ -37,6 +44,30 @@ else
     python3 Benchmarks/search_data.py "$TMP/store.sqlite" --items "$ITEMS" --queries "$TMP/mix.txt" \
         --cjk-share "${CJK_SHARE:-0.1}"
 fi
+STORE="$TMP/store.sqlite"
+if [[ "$ENGINE" == postgres ]]; then
+    PG_BIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
+    [[ -x "$PG_BIN/initdb" ]] || { echo "search.sh: PostgreSQL is not installed" >&2; exit 1; }
+    as_postgres() { if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
+    PG_DATA=$(mktemp -d "${TMPDIR:-/tmp}/searchlight-search-pg.XXXXXX")
+    [ "$(id -u)" -eq 0 ] && chown postgres "$PG_DATA"
+    stop_pg() {
+        as_postgres "$PG_BIN/pg_ctl" -D "$PG_DATA" -m fast stop >/dev/null 2>&1 || true
+        rm -rf "$PG_DATA"
+        [[ -n "${DATA:-}" || "${KEEP_TMP:-0}" == 1 ]] || rm -rf "$TMP"
+    }
+    trap stop_pg EXIT
+    PG_PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    as_postgres "$PG_BIN/initdb" -D "$PG_DATA" -U searchlight -E UTF8 --auth=trust >/dev/null
+    as_postgres "$PG_BIN/pg_ctl" -D "$PG_DATA" -w -l "$PG_DATA/server.log" \
+        -o "-p $PG_PORT -k $PG_DATA -c listen_addresses=127.0.0.1 -c fsync=off ${PG_SETTINGS:--c shared_buffers=2GB}" \
+        start >/dev/null
+    as_postgres "$PG_BIN/createdb" -h 127.0.0.1 -p "$PG_PORT" -U searchlight search
+    STORE="postgres://searchlight@127.0.0.1:$PG_PORT/search?sslmode=disable"
+    "$BIN" crawl --store "$STORE" >/dev/null  # the real schema
+    (cd Benchmarks && PATH="$PG_BIN:$PATH" python3 search_pg_data.py "$TMP/store.sqlite" \
+        "host=127.0.0.1 port=$PG_PORT user=searchlight dbname=search")
+fi
 if [[ "${OPTIMIZE:-0}" == 1 ]]; then
     sqlite3 "$TMP/store.sqlite" "INSERT INTO public_fts(public_fts) VALUES('optimize')"
 fi
@@ -44,8 +75,8 @@ fi
 # searches that follow them need, so with them the text kinds measure that interference too.
 if [[ "${TEXT_ONLY:-0}" == 1 ]]; then grep -v '^q:' "$TMP/mix.txt"; else cat "$TMP/mix.txt"; fi >"$TMP/round.txt"
 for _ in $(seq "$ROUNDS"); do cat "$TMP/round.txt"; done >"$TMP/queries.txt"
-"$BIN" search --queries "$TMP/round.txt" --store "$TMP/store.sqlite" >/dev/null 2>&1 || true  # warm-up
-"$BIN" search --queries "$TMP/queries.txt" --store "$TMP/store.sqlite" >"$TMP/out.jsonl"
+"$BIN" search --queries "$TMP/round.txt" --store "$STORE" >/dev/null 2>&1 || true  # warm-up
+"$BIN" search --queries "$TMP/queries.txt" --store "$STORE" >"$TMP/out.jsonl"
 python3 - "$TMP/out.jsonl" "$TMP/mix.txt" <<'PY'
 import json, math, sys
 kinds = ["common", "mid", "rare", "two words", "2-letter prefix", "3-letter prefix", "query",

@@ -11,22 +11,32 @@ extension FullTextQuery {
     ///
     /// Every lexeme is in quotes with `'` doubled and `\` doubled, so no text can be read as `tsquery`
     /// syntax (`&`, `|`, `!`, `<->`, `:*`, parentheses).
-    public var postgresQuery: String? {
+    public var postgresQuery: String? { postgresQuery(weights: nil) }
+
+    /// ``postgresQuery`` with every lexeme restricted to the fields of `weights` (`.title` is `A`, title or
+    /// keywords `AC`: the vector's weights, ``FullTextVector``), as ``matchExpression(columns:prefix:)``
+    /// restricts each phrase to columns; with `prefix` false the last word too matches whole words only.
+    func postgresQuery(weights: PostgresWeights?, prefix: Bool = true) -> String? {
         guard !words.isEmpty else { return nil }
         var parts: [String] = []
         for index in words.indices {
-            let word = words[index]
-            let isPrefix = index == words.count - 1 && word.unicodeScalars.count > 1
-            if isGramWord(word) {
-                guard let phrase = Self.postgresGramPhrase(word, prefix: isPrefix) else { return nil }
-                parts.append(phrase)
-            } else {
-                let folded = FullTextVector.fold(word)
-                guard !folded.isEmpty else { return nil }
-                parts.append(Self.lexeme(folded) + (isPrefix ? ":*" : ""))
-            }
+            guard let phrase = postgresPhrase(at: index, weights: weights, prefix: prefix) else { return nil }
+            parts.append(phrase)
         }
         return parts.joined(separator: " & ")
+    }
+
+    /// Word `index` alone as a `tsquery` (``postgresQuery(weights:prefix:)``'s part for it), or `nil` when it
+    /// folds to nothing.
+    func postgresPhrase(at index: Int, weights: PostgresWeights? = nil, prefix: Bool = true) -> String? {
+        let word = words[index]
+        let isPrefix = prefix && index == words.count - 1 && word.unicodeScalars.count > 1
+        let labels = weights?.rawValue ?? ""
+        if isGramWord(word) { return Self.postgresGramPhrase(word, prefix: isPrefix, weights: labels) }
+        let folded = FullTextVector.fold(word)
+        guard !folded.isEmpty else { return nil }
+        let suffix = (isPrefix ? "*" : "") + labels
+        return Self.lexeme(folded) + (suffix.isEmpty ? "" : ":" + suffix)
     }
 
     /// `text` as a quoted `tsquery` or `tsvector` lexeme.
@@ -36,8 +46,13 @@ extension FullTextQuery {
 
     /// ``gramPhrase(_:prefix:)`` in `tsquery` syntax: the same tokens in order, adjacent (`<->`), the
     /// prefixes marked `:*`; the strings FTS5 joins with `+` are adjacent too.
-    static func postgresGramPhrase(_ word: String, prefix: Bool) -> String? {
+    /// Every token carries `weights` (weight labels, or nothing): adjacent positions are in one field.
+    static func postgresGramPhrase(_ word: String, prefix: Bool, weights: String = "") -> String? {
         let segments = GramText.segments(word)
+        func token(_ text: String, prefix: Bool) -> String {
+            let suffix = (prefix ? "*" : "") + weights
+            return lexeme(text) + (suffix.isEmpty ? "" : ":" + suffix)
+        }
         var tokens: [String] = []
         for (position, segment) in segments.enumerated() {
             let isLast = position == segments.count - 1
@@ -45,23 +60,32 @@ extension FullTextQuery {
             case .other(let text):
                 let folded = FullTextVector.fold(String(text))
                 guard !folded.isEmpty else { continue }
-                tokens.append(lexeme(folded) + (isLast && prefix ? ":*" : ""))
+                tokens.append(token(folded, prefix: isLast && prefix))
             case .run(let run):
                 for index in run.indices.dropLast() {
                     tokens.append(
-                        lexeme(FullTextVector.fold(String(String.UnicodeScalarView([run[index], run[index + 1]])))))
+                        token(
+                            FullTextVector.fold(String(String.UnicodeScalarView([run[index], run[index + 1]]))),
+                            prefix: false))
                 }
                 // As in the FTS5 phrase: a run that other letters follow ends with its last character; a
                 // one-character last run is the prefix of the pairs it begins.
                 guard let last = run.last else { continue }
                 if !isLast {
-                    tokens.append(lexeme(FullTextVector.fold(String(last))))
+                    tokens.append(token(FullTextVector.fold(String(last)), prefix: false))
                 } else if run.count == 1 {
-                    tokens.append(lexeme(FullTextVector.fold(String(last))) + ":*")
+                    tokens.append(token(FullTextVector.fold(String(last)), prefix: true))
                 }
             }
         }
         guard !tokens.isEmpty else { return nil }
         return tokens.count == 1 ? tokens[0] : "(" + tokens.joined(separator: " <-> ") + ")"
     }
+}
+
+/// The fields a `tsquery` lexeme may match in, as weight labels of the vectors (``FullTextVector``: A title,
+/// B description, C keywords): the PostgreSQL form of an FTS5 column filter.
+enum PostgresWeights: String, Sendable {
+    case title = "A"
+    case titleOrKeywords = "AC"
 }

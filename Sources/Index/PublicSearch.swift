@@ -36,8 +36,9 @@ import Store
 /// `exactRankLimit + 1` of them; up to the limit they are all sorted by boost and counted exactly,
 /// beyond it the first page in rank order is sorted by boost and the total is a lower bound.
 ///
-/// All of the above is the SQLite store's. On a PostgreSQL store the search is one statement
-/// (``PostgresSearch``): the same items match, every match is ranked and counted.
+/// On a PostgreSQL store the plan is the same, step for step and with the same limits (``PostgresSearch``,
+/// in one read-only transaction): the same items match, counted and taken by tier alike; only exact
+/// ranking scores with `ts_rank` in place of bm25.
 public struct PublicSearch: Sendable {
     /// Results returned when no limit is given.
     public static let defaultLimit = 20
@@ -73,7 +74,7 @@ public struct PublicSearch: Sendable {
     }
 
     private let index: PublicIndexStore
-    private let limits: Limits
+    let limits: Limits
 
     /// A search over `store`'s public index (read-only: it never writes).
     public init(store: Store) {
@@ -85,8 +86,7 @@ public struct PublicSearch: Sendable {
         self.init(index: .sqlite(store), limits: limits)
     }
 
-    /// A search over the public index of a store of either engine (read-only). On PostgreSQL the search is
-    /// ``PostgresSearch``'s statement, which has no limits to lower: `limits` applies to SQLite only.
+    /// A search over the public index of a store of either engine (read-only), with `limits` on both.
     package init(index: PublicIndexStore, limits: Limits = .standard) {
         self.index = index
         self.limits = limits

@@ -19,8 +19,8 @@ extension Searchlight {
                 total is then a lower bound ("More than N results"; "totalIsLowerBound": true in --json). \
                 --query takes the CSSearchQuery language (e.g. 'title == "lemon*"cd && rating >= 4'); given \
                 with text, items must match both. On a PostgreSQL store (--store postgres://…) the same items \
-                match; free text is ranked by ts_rank (same field weights) plus the boost, and every match is \
-                ranked and counted (Docs/postgres.md).
+                match, counted and ranked by tier alike; where SQLite ranks by bm25, PostgreSQL ranks by \
+                ts_rank (same field weights) plus the boost (Docs/postgres.md).
 
                 --queries FILE runs one search per line (free text, or 'q:' then a CSSearchQuery string; \
                 empty lines and lines starting with '#' are skipped) and prints one JSON line per search \

@@ -33,22 +33,19 @@ struct DualIndex {
             .map(\.uniqueIdentifier)
     }
 
-    /// The unique identifiers the PostgreSQL statement returns, best first.
-    /// - Parameter context: named in the error when the statement fails.
+    /// The unique identifiers the PostgreSQL search returns, best first.
+    /// - Parameter context: named in the error when the search fails.
     func postgresHits(_ text: String, query: String? = nil, now: Date, context: String = "") async throws -> [String] {
-        let search = try PostgresSearch(text, query: query, limit: PublicSearch.maxLimit, now: now)
-        let rows: [[PostgresValue]]
+        let results: SearchResults
         do {
-            rows = try await postgres.rows(search.sql, search.values)
+            results = try await PublicSearch(index: .postgres(postgres)).search(
+                text, query: query, limit: PublicSearch.maxLimit, now: now)
         } catch {
-            throw DualIndexError(description: "\(context.prefix(80)): \(error)\n\(search.sql)")
+            throw DualIndexError(description: "\(context.prefix(80)): \(error)")
         }
         // Every match is counted, and here all of them fit in the page.
-        #expect(rows.allSatisfy { $0.count == 4 && $0[3] == .integer(Int64(rows.count)) }, "\(context)")
-        return rows.map { row in
-            guard case .text(let identifier) = row[1] else { return "?" }
-            return identifier
-        }
+        #expect(!results.totalIsLowerBound && results.total == results.hits.count, "\(context)")
+        return results.hits.map(\.uniqueIdentifier)
     }
 }
 

@@ -1,6 +1,6 @@
 internal import PostgresNIO
 
-/// One item found by a search of the public index: the fields `search` prints (SPEC §6) and its score.
+/// One item found by a search of the public index: the fields `search` prints (SPEC §6).
 package struct PublicSearchRow: Sendable, Hashable {
     package var uniqueIdentifier: String
     package var title: String
@@ -8,55 +8,82 @@ package struct PublicSearchRow: Sendable, Hashable {
     package var webpageURL: String?
     /// The item's sources as stored: names separated by commas.
     package var sources: String
-    package var score: Double
 }
 
-/// A page of search results read from the store: the hits, best first, and how many items matched.
-package struct PublicSearchPage: Sendable, Hashable {
-    package var total: Int
-    package var rows: [PublicSearchRow]
-}
+/// The statements of one search of the public index, all on one connection in one read-only transaction
+/// (`REPEATABLE READ`: one snapshot, as a SQLite read transaction), handed to the body of
+/// ``PostgresDatabase/readPublicIndex(_:)``.
+package struct PublicIndexReader: Sendable {
+    let connection: PostgresConnection
+    let database: PostgresDatabase
 
-/// The public index's reading operations on PostgreSQL: a compiled search run, the export streamed.
-extension PostgresDatabase {
-    /// Runs a search compiled for PostgreSQL and reads its page's hits, in one statement.
-    ///
-    /// - Parameters:
-    ///   - sql: a statement over `public_item AS item` whose columns are the item's id, unique identifier,
-    ///     score and the number of items that match (all of them, not only the page), best first (score
-    ///     descending, then id) — what the index modules' `PostgresSearch` compiles. User text must be in
-    ///     `arguments` only.
-    ///   - arguments: bound to `$1`, `$2`… in order.
+    /// The rows `sql` returns, each as its columns' values in order (read as
+    /// ``PostgresDatabase/rows(_:_:)`` reads them); `arguments` are bound to `$1`, `$2`… in order.
     /// - Throws: ``StoreError`` when the statement fails.
-    package func searchPublicIndex(_ sql: String, arguments: [PostgresValue]) async throws(StoreError)
-        -> PublicSearchPage
-    {
-        // Only the page's rows are joined for their text: the statement ranks and counts every match.
-        let query = PostgresQuery(
-            unsafeSQL: """
-                WITH page AS (\(sql))
-                SELECT page.total, page.score, item.unique_identifier, item.title, item.description,
-                    item.webpage_url, item.sources
-                FROM page JOIN public_item AS item ON item.id = page.id
-                ORDER BY page.score DESC, page.id
-                """,
-            binds: Self.bindings(arguments))
-        var page = PublicSearchPage(total: 0, rows: [])
+    package func rows(_ sql: String, _ arguments: [PostgresValue] = []) async throws(StoreError) -> [[PostgresValue]] {
         do {
-            let rows = try await client.query(query, logger: logger)
-            for try await (total, score, identifier, title, description, url, sources) in rows.decode(
-                (Int, Double, String, String, String?, String?, String).self)
-            {
-                page.total = total
-                page.rows.append(
-                    PublicSearchRow(
-                        uniqueIdentifier: identifier, title: title, description: description, webpageURL: url,
-                        sources: sources, score: score))
+            let rows = try await connection.query(
+                PostgresQuery(unsafeSQL: sql, binds: PostgresDatabase.bindings(arguments)), logger: database.logger)
+            var result: [[PostgresValue]] = []
+            for try await row in rows {
+                result.append(try row.map(PostgresDatabase.value))
             }
+            return result
+        } catch {
+            throw database.storeError(error)
+        }
+    }
+
+    /// The fields `search` prints of the items `ids` (those that exist), by id.
+    /// - Throws: ``StoreError`` when the statement fails.
+    package func items(_ ids: [Int64]) async throws(StoreError) -> [Int64: PublicSearchRow] {
+        guard !ids.isEmpty else { return [:] }
+        var items: [Int64: PublicSearchRow] = [:]
+        do {
+            // Ids are numbers, written into the statement as such.
+            let rows = try await connection.query(
+                PostgresQuery(
+                    unsafeSQL: """
+                        SELECT id, unique_identifier, title, description, webpage_url, sources FROM public_item
+                        WHERE id IN (\(ids.map(String.init).joined(separator: ", ")))
+                        """), logger: database.logger)
+            for try await (id, identifier, title, description, url, sources) in rows.decode(
+                (Int64, String, String, String?, String?, String).self)
+            {
+                items[id] = PublicSearchRow(
+                    uniqueIdentifier: identifier, title: title, description: description, webpageURL: url,
+                    sources: sources)
+            }
+        } catch {
+            throw database.storeError(error)
+        }
+        return items
+    }
+}
+
+/// The public index's reading operations on PostgreSQL: a search's statements run, the export streamed.
+extension PostgresDatabase {
+    /// Runs `body`, a search's statements, in one read-only transaction on one connection: every statement
+    /// sees the same snapshot. JIT compilation is off for it: a search's statements are short, and a plan
+    /// whose estimate is high (a scan the planner costs in full though a `LIMIT` ends it early) would
+    /// otherwise spend tens of milliseconds compiling.
+    /// - Throws: ``StoreError`` when the transaction cannot be run, or what `body` throws.
+    package func readPublicIndex<Result: Sendable>(
+        _ body: (PublicIndexReader) async throws(StoreError) -> Result
+    ) async throws(StoreError) -> Result {
+        do {
+            return try await client.withTransaction(logger: logger) { connection in
+                try await connection.query(
+                    "SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY", logger: logger)
+                try await connection.query("SET LOCAL jit = off", logger: logger)
+                return try await body(PublicIndexReader(connection: connection, database: self))
+            }
+        } catch let error as PostgresTransactionError {
+            if let error = error.closureError as? StoreError { throw error }
+            throw storeError(error.closureError ?? error)
         } catch {
             throw storeError(error)
         }
-        return page
     }
 
     /// ``PublicIndexStore/forEachPublicItemBatch(batchBytes:_:)`` on PostgreSQL: one statement (one snapshot),

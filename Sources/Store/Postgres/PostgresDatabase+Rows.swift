@@ -49,7 +49,7 @@ extension PostgresDatabase {
         return bindings
     }
 
-    private static func value(_ cell: PostgresCell) throws -> PostgresValue {
+    static func value(_ cell: PostgresCell) throws -> PostgresValue {
         guard cell.bytes != nil else { return .null }
         switch cell.dataType {
         case .int8, .int4, .int2: return .integer(try cell.decode(Int64.self))
