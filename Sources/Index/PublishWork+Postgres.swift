@@ -23,7 +23,7 @@ extension PublishWork {
                 donors: donors)
             var writes: [ClusterWrite] = []
             writes.reserveCapacity(chunk.count)
-            for change in changes(chunk, content: content) {
+            for change in changes(chunk, content: content, for: .postgres) {
                 Self.note(change, unreadableCount: &unreadablePageItems, logger: logger)
                 writes.append(Self.clusterWrite(change, sequence: &sequence, for: .postgres))
             }

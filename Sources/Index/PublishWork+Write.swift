@@ -79,7 +79,7 @@ extension PublishWork {
     private func buildChanges(with reader: any DatabaseReader) -> BatchChannel<[Change]> {
         BatchChannel.produced(by: "searchlight-publish-builder") { [self] send in
             for chunk in changed.chunked(1000) {
-                try send(reader.read { db in changes(chunk, content: try content(of: chunk, db: db)) })
+                try send(reader.read { db in changes(chunk, content: try content(of: chunk, db: db), for: .sqlite) })
             }
         }
     }

@@ -17,8 +17,8 @@ struct PublishWork {
         var membersJSON: String
         var validUntil: Double?
         var item: PublicItemRow?
-        /// The item's row of the gram index when it has text written without spaces, computed with the
-        /// item on the builder's thread (the writer only copies it).
+        /// SQLite: the item's row of the gram index when it has text written without spaces, computed with
+        /// the item on the builder's thread (the writer only copies it).
         var grams: GramRow?
         /// The representative page whose stored item did not decode, and why: the item was built as if
         /// the page had none.
@@ -118,8 +118,10 @@ struct PublishWork {
             donors: try reader.distinctDonors(needs.donorSets.map { ($0.position, $0.activities) }))
     }
 
-    /// The cluster rows and items of `chunk`, built from `content`.
-    func changes(_ chunk: ArraySlice<(plan: ClusterPlan, storedID: Int64?)>, content: ChunkContent) -> [Change] {
+    /// The cluster rows and items of `chunk`, built from `content`; for SQLite also the items' gram rows.
+    func changes(
+        _ chunk: ArraySlice<(plan: ClusterPlan, storedID: Int64?)>, content: ChunkContent, for engine: FullTextEngine
+    ) -> [Change] {
         chunk.enumerated().map { position, entry in
             var plan = entry.plan
             // One donor of two activities of the cluster counts once (the plan only summed them).
@@ -144,9 +146,11 @@ struct PublishWork {
                 storedID: entry.storedID, key: plan.key, fingerprint: plan.fingerprint, reason: reason,
                 matchedBy: plan.matchedBy, membersJSON: Self.membersJSON(plan, input: input),
                 validUntil: plan.validUntil, item: item,
-                grams: item.flatMap {
-                    GramText.row(title: $0.title, description: $0.description, keywords: $0.keywords)
-                },
+                grams: engine == .postgres
+                    ? nil
+                    : item.flatMap {
+                        GramText.row(title: $0.title, description: $0.description, keywords: $0.keywords)
+                    },
                 unreadablePageItem: unreadable)
         }
     }

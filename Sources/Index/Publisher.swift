@@ -14,12 +14,7 @@ import Store
 /// from the first one's result; on PostgreSQL the second waits for the first (an advisory lock) before
 /// it reads its snapshot.
 public struct Publisher: Sendable {
-    private enum Engine {
-        case sqlite(Store)
-        case postgres(PostgresDatabase)
-    }
-
-    private let engine: Engine
+    private let engine: PublicIndexStore
     private let logger: Logger
 
     /// A publisher over the SQLite store `store`.
@@ -28,9 +23,9 @@ public struct Publisher: Sendable {
         self.logger = logger
     }
 
-    /// A publisher over the PostgreSQL store `database`.
-    package init(database: PostgresDatabase, logger: Logger) {
-        engine = .postgres(database)
+    /// A publisher over a store of either engine.
+    package init(index: PublicIndexStore, logger: Logger) {
+        engine = index
         self.logger = logger
     }
 

@@ -12,8 +12,11 @@ public struct ReportReader: Sendable {
     }
 
     /// A reader over a store of either engine.
-    package init(reading store: any ReportStore) {
-        self.store = store
+    package init(index: PublicIndexStore) {
+        switch index {
+        case .sqlite(let store): self.store = store
+        case .postgres(let database): self.store = database
+        }
     }
 
     /// The last publish's summary, or `nil` when nothing was published yet.

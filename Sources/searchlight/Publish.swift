@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import Index
 import Logging
-import Store
 
 extension Searchlight {
     /// `searchlight publish`: deduplicate and rebuild the public index.
@@ -40,22 +39,9 @@ extension Searchlight {
 
         func run() async throws {
             global.bootstrapLogging()
-            let logger = Logger(label: "searchlight.publish")
-            let summary: PublishSummary
-            switch try store.location {
-            case .sqlite(let path):
-                summary = try await Publisher(store: try StoreOptions.openSQLite(path), logger: logger).publish(
+            let summary = try await store.withPublicIndex(creating: true) { index in
+                try await Publisher(index: index, logger: Logger(label: "searchlight.publish")).publish(
                     engagementThreshold: engagement.engagementThreshold, expiryDays: expiryDays)
-            case .postgres(let location):
-                let database = try await StoreOptions.openDatabase(location)
-                do {
-                    summary = try await Publisher(database: database, logger: logger).publish(
-                        engagementThreshold: engagement.engagementThreshold, expiryDays: expiryDays)
-                } catch {
-                    await database.close()
-                    throw error
-                }
-                await database.close()
             }
             if json {
                 print(try jsonText(summary))

@@ -39,14 +39,7 @@ extension Searchlight {
 
         func run() async throws {
             global.bootstrapLogging()
-            let opened = try await store.openReportStore()
-            do {
-                try await write(ReportReader(reading: opened))
-            } catch {
-                await StoreOptions.close(opened)
-                throw error
-            }
-            await StoreOptions.close(opened)
+            try await store.withPublicIndex { index in try await write(ReportReader(index: index)) }
         }
 
         private func write(_ reader: ReportReader) async throws {

@@ -69,28 +69,17 @@ struct StoreOptions: ParsableArguments {
         }
     }
 
-    /// Opens the store for `report`, on either engine; a SQLite store must exist.
-    ///
-    /// - Throws: ``RuntimeError`` when the store does not exist or cannot be opened or connected to.
-    func openReportStore() async throws -> any ReportStore {
-        switch try location {
-        case .sqlite(let path):
-            return try Self.openExistingSQLite(path)
-        case .postgres(let location):
-            return try await Self.openDatabase(location)
-        }
-    }
-
-    /// Runs `body` on the store's public index for `search` and `export`, on either engine, then closes a
-    /// PostgreSQL store's connections (also when `body` throws). A SQLite store must exist: reading commands
-    /// never create an empty file.
+    /// Runs `body` on the store's public index for `publish`, `search`, `export` and `report`, on either
+    /// engine, then closes a PostgreSQL store's connections (also when `body` throws). A SQLite store must
+    /// exist unless `creating` (reading commands never create an empty file).
     ///
     /// - Throws: ``RuntimeError`` when the store does not exist or cannot be opened or connected to, or what
     ///   `body` threw.
-    func withPublicIndex<T>(_ body: (PublicIndexStore) async throws -> T) async throws -> T {
+    func withPublicIndex<T>(creating: Bool = false, _ body: (PublicIndexStore) async throws -> T) async throws -> T {
         let index: PublicIndexStore
         switch try location {
-        case .sqlite(let path): index = .sqlite(try Self.openExistingSQLite(path))
+        case .sqlite(let path):
+            index = .sqlite(try creating ? Self.openSQLite(path) : Self.openExistingSQLite(path))
         case .postgres(let location): index = .postgres(try await Self.openDatabase(location))
         }
         do {

@@ -62,7 +62,7 @@ struct DonationStoreUnderTest: Sendable {
     func publish(threshold: Int? = nil, now: Date = Date()) async throws -> PublishSummary {
         let publisher =
             if let postgres {
-                Publisher(database: postgres, logger: quietLogger)
+                Publisher(index: .postgres(postgres), logger: quietLogger)
             } else {
                 Publisher(store: try files.open(), logger: quietLogger)
             }

@@ -16,10 +16,18 @@ extension PostgresDatabase {
     func transaction<Result: Sendable>(
         _ body: (PostgresConnection) async throws -> Result
     ) async throws(StoreError) -> Result {
+        try await retrying {
+            try await client.withTransaction(logger: logger) { connection in try await body(connection) }
+        }
+    }
+
+    /// Runs `work` (one whole transaction) and runs it again, after a short random pause, when PostgreSQL
+    /// aborted it in a way that may simply be retried (``isRetryable(_:)``), up to ``maxAttempts`` times.
+    func retrying<Result>(_ work: () async throws -> Result) async throws(StoreError) -> Result {
         var attempt = 1
         while true {
             do {
-                return try await client.withTransaction(logger: logger) { connection in try await body(connection) }
+                return try await work()
             } catch {
                 guard attempt < Self.maxAttempts, Self.isRetryable(error) else { throw storeError(error) }
                 attempt += 1

@@ -31,37 +31,30 @@ extension PostgresDatabase {
     package func publishTransaction<Result: Sendable>(
         _ body: (PostgresPublishTransaction) async throws -> Result
     ) async throws(StoreError) -> Result {
-        var attempt = 1
-        while true {
-            do {
-                return try await client.withConnection { connection in
-                    try await connection.rows("SELECT pg_advisory_lock(\(Self.publishLockKey))", logger: logger)
+        try await retrying {
+            try await client.withConnection { connection in
+                try await connection.rows("SELECT pg_advisory_lock(\(Self.publishLockKey))", logger: logger)
+                do {
+                    try await connection.rows("BEGIN ISOLATION LEVEL REPEATABLE READ", logger: logger)
+                    let result: Result
                     do {
-                        try await connection.rows("BEGIN ISOLATION LEVEL REPEATABLE READ", logger: logger)
-                        let result: Result
-                        do {
-                            result = try await body(PostgresPublishTransaction(connection: connection, logger: logger))
-                            try await connection.rows("COMMIT", logger: logger)
-                        } catch {
-                            _ = try? await connection.rows("ROLLBACK", logger: logger)
-                            throw error
-                        }
-                        // Committed: a failure to unlock must not run the publish again (a broken
-                        // connection releases the lock anyway).
-                        _ = try? await connection.rows(
-                            "SELECT pg_advisory_unlock(\(Self.publishLockKey))", logger: logger)
-                        return result
+                        result = try await body(PostgresPublishTransaction(connection: connection, logger: logger))
+                        try await connection.rows("COMMIT", logger: logger)
                     } catch {
-                        // A broken connection takes the session's lock with it.
-                        _ = try? await connection.rows(
-                            "SELECT pg_advisory_unlock(\(Self.publishLockKey))", logger: logger)
+                        _ = try? await connection.rows("ROLLBACK", logger: logger)
                         throw error
                     }
+                    // Committed: a failure to unlock must not run the publish again (a broken
+                    // connection releases the lock anyway).
+                    _ = try? await connection.rows(
+                        "SELECT pg_advisory_unlock(\(Self.publishLockKey))", logger: logger)
+                    return result
+                } catch {
+                    // A broken connection takes the session's lock with it.
+                    _ = try? await connection.rows(
+                        "SELECT pg_advisory_unlock(\(Self.publishLockKey))", logger: logger)
+                    throw error
                 }
-            } catch {
-                guard attempt < Self.maxAttempts, Self.isRetryable(error) else { throw storeError(error) }
-                attempt += 1
-                try? await Task.sleep(for: .milliseconds(Int.random(in: 1...(10 * attempt))))
             }
         }
     }
@@ -129,12 +122,10 @@ package struct PostgresPublishTransaction: Sendable {
     }
 
     /// Every page URL the crawler gave up on.
-    package func forEachUnreachable(
-        robotsDisallowedOutcome: String, _ body: (PublishUnreachableRow) throws -> Void
-    ) async throws {
+    package func forEachUnreachable(_ body: (PublishUnreachableRow) throws -> Void) async throws {
         let rows = try await connection.query(
             """
-            SELECT url, url_key, coalesce(outcome = \(robotsDisallowedOutcome), FALSE)
+            SELECT url, url_key, coalesce(outcome = \(FrontierURL.robotsDisallowedOutcome), FALSE)
             FROM crawl_url WHERE state IN ('failed', 'skipped') AND kind = 'page' ORDER BY id
             """, logger: logger)
         for try await (url, key, disallowed) in rows.decode((String, String?, Bool).self) {

@@ -72,8 +72,8 @@ extension PostgresPublishTransaction {
 struct ClusterColumns {
     var ids: [Int64] = []
     var keys: [String] = []
-    /// Hex of the 8 little-endian bytes (`decode(…, 'hex')` in the statement).
-    var fingerprints: [String] = []
+    /// The fingerprints byte-swapped, so that `int8send` (big-endian) writes their stored little-endian bytes.
+    var fingerprints: [Int64] = []
     var published: [Bool] = []
     var reasons: [String] = []
     var matchedBy: [String] = []
@@ -84,25 +84,12 @@ struct ClusterColumns {
         for cluster in clusters {
             ids.append(cluster.storedID ?? 0)
             keys.append(cluster.key)
-            fingerprints.append(Self.hex(littleEndian: cluster.fingerprint))
+            fingerprints.append(Int64(bitPattern: cluster.fingerprint.byteSwapped))
             published.append(cluster.item != nil)
             reasons.append(cluster.reason)
             matchedBy.append(cluster.matchedBy)
             members.append(cluster.members)
             validUntil.append(cluster.validUntil)
         }
-    }
-
-    /// The 8 bytes of `number`, little-endian, in lowercase hex.
-    static func hex(littleEndian number: UInt64) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        text.reserveCapacity(16)
-        for index in 0..<8 {
-            let byte = Int((number >> (8 * UInt64(index))) & 0xFF)
-            text.append(digits[byte >> 4])
-            text.append(digits[byte & 0xF])
-        }
-        return String(decoding: text, as: UTF8.self)
     }
 }

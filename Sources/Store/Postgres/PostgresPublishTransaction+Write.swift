@@ -101,10 +101,10 @@ extension PostgresPublishTransaction {
             let columns = ClusterColumns(stored)
             try await connection.rows(
                 """
-                UPDATE cluster AS c SET fingerprint = decode(t.fingerprint, 'hex'), published = t.published,
+                UPDATE cluster AS c SET fingerprint = int8send(t.fingerprint), published = t.published,
                     reason = t.reason, matched_by = t.matched_by, members = t.members,
                     valid_until = CASE WHEN t.valid_p THEN t.valid_until END
-                FROM unnest(\(columns.ids)::int8[], \(columns.fingerprints)::text[], \(columns.published)::bool[],
+                FROM unnest(\(columns.ids)::int8[], \(columns.fingerprints)::int8[], \(columns.published)::bool[],
                             \(columns.reasons)::text[], \(columns.matchedBy)::text[], \(columns.members)::text[],
                             \(columns.validUntil.values)::float8[], \(columns.validUntil.present)::bool[])
                     AS t(id, fingerprint, published, reason, matched_by, members, valid_until, valid_p)
@@ -118,9 +118,9 @@ extension PostgresPublishTransaction {
             let rows = try await connection.query(
                 """
                 INSERT INTO cluster (key, fingerprint, published, reason, matched_by, members, valid_until)
-                SELECT t.key, decode(t.fingerprint, 'hex'), t.published, t.reason, t.matched_by, t.members,
+                SELECT t.key, int8send(t.fingerprint), t.published, t.reason, t.matched_by, t.members,
                        CASE WHEN t.valid_p THEN t.valid_until END
-                FROM unnest(\(columns.keys)::text[], \(columns.fingerprints)::text[], \(columns.published)::bool[],
+                FROM unnest(\(columns.keys)::text[], \(columns.fingerprints)::int8[], \(columns.published)::bool[],
                             \(columns.reasons)::text[], \(columns.matchedBy)::text[], \(columns.members)::text[],
                             \(columns.validUntil.values)::float8[], \(columns.validUntil.present)::bool[])
                     AS t(key, fingerprint, published, reason, matched_by, members, valid_until, valid_p)
