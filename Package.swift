@@ -111,6 +111,7 @@ let package = Package(
         .target(
             name: "Store",
             dependencies: [
+                "SearchQuery",
                 "URLCanonical",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),

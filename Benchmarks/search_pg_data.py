@@ -5,7 +5,7 @@
 
 The PostgreSQL store must already exist with its real schema (created by `searchlight`). Its `cluster` and
 `public_item` rows are written with `COPY` through `psql`, with the full-text vectors the publisher writes
-(`search_vector`, `search_grams`: Sources/Index/FullTextVector.swift, mirrored in `vector` below for the
+(`search_vector`, `search_grams`: Sources/Store/Search/FullTextVector.swift, mirrored in `vector` below for the
 benchmark's text, ASCII words and runs of an unspaced script), in id order; the public index's secondary
 indexes are dropped first and made again after with their own definitions (faster than growing them row by
 row), then `VACUUM ANALYZE`.

@@ -192,11 +192,6 @@ struct PublishWork {
     }
 }
 
-/// `count` SQL parameter markers, comma-separated (`?,?,?`), for an `IN (…)` list.
-func sqlPlaceholders(_ count: Int) -> String {
-    Array(repeating: "?", count: count).joined(separator: ",")
-}
-
 extension Array {
     /// Consecutive slices of at most `size` elements.
     func chunked(_ size: Int) -> [ArraySlice<Element>] {

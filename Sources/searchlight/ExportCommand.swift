@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Index
+import Store
 
 extension Searchlight {
     /// `searchlight export`: the public index as JSON Lines.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Index
+import Store
 
 /// `search --queries FILE`: one search per line, each timed in this process, as JSON Lines.
 struct SearchBatch {

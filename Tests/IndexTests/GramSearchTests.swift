@@ -3,6 +3,8 @@ import GRDB
 import Index
 import Testing
 
+@testable import Store
+
 /// SPEC §4: words inside text written without spaces are found too. Real items are imported and
 /// published, then searched through the Index API.
 @Suite struct GramSearchTests {

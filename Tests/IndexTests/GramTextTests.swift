@@ -1,8 +1,8 @@
 import Foundation
-import Store
 import Testing
 
 @testable import Index
+@testable import Store
 
 /// The gram text of the index and the phrases of queries: the two must agree for a word to be found.
 @Suite struct GramTextTests {

@@ -4,6 +4,7 @@ import SearchQuery
 import Testing
 
 @testable import Index
+@testable import Store
 
 /// Any query the parser accepts runs on SQLite: the longest `&&`/`||` chains the length limit admits
 /// and the deepest nesting the depth limit admits go through the search API against a real store and

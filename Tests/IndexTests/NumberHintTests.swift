@@ -1,10 +1,10 @@
 import Foundation
 import GRDB
 import SearchQuery
-import Store
 import Testing
 
 @testable import Index
+@testable import Store
 
 /// A query on an indexed number reads a rare value through its index and a common one in rank order;
 /// both find exactly what a scan finds.

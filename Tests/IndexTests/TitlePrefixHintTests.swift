@@ -3,6 +3,7 @@ import GRDB
 import Testing
 
 @testable import Index
+@testable import Store
 
 /// A title-prefix query takes the folded-title shortcut and still finds exactly what a scan finds, also for
 /// titles whose first letters fold into ASCII only through case folding (`ß` → `ss`, `ﬁ` → `fi`).

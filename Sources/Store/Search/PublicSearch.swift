@@ -1,7 +1,6 @@
 import Foundation
 import GRDB
 import SearchQuery
-import Store
 
 /// Searches the public index (SPEC §4): free text through FTS5 ranked by bm25 plus engagement,
 /// the `CSSearchQuery` language, or both (an item must then satisfy both).
@@ -137,7 +136,7 @@ public struct PublicSearch: Sendable {
         /// The SQL that fetches the hits' columns, for ids in a page already chosen.
         func hits(_ db: Database, scores: [(id: Int64, score: Double)]) throws -> [SearchHit] {
             guard !scores.isEmpty else { return [] }
-            let placeholders = sqlPlaceholders(scores.count)
+            let placeholders = databaseQuestionMarks(count: scores.count)
             var rows: [Int64: Row] = [:]
             for row in try Row.fetchAll(
                 db, sql: "SELECT \(Self.hitColumns) FROM public_item AS item WHERE item.id IN (\(placeholders))",

@@ -1,7 +1,6 @@
 import Foundation
 import GRDB
 import SearchQuery
-import Store
 
 extension PublicSearch.Plan {
     /// The tiers of a large match set, best first: the columns every word must be in, and the

@@ -1,5 +1,4 @@
 import SearchQuery
-import Store
 
 /// An index shortcut for queries that compare the start of the title (`title == "lemon*"cd`): every
 /// title such a query matches folds (`Store.fold`) to text that starts with the value's leading ASCII

@@ -1,6 +1,5 @@
 import Foundation
 import SearchQuery
-import Store
 
 /// A search of the public index compiled for a PostgreSQL store: the statements of each step of
 /// ``PublicSearch``'s plan, run by ``run(_:)`` in one read-only transaction.

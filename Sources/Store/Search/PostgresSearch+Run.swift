@@ -1,6 +1,5 @@
 import Foundation
 import SearchQuery
-import Store
 
 extension PublicSearch {
     /// ``search(_:query:limit:now:)`` on a PostgreSQL store: ``PostgresSearch``'s plan, with this search's

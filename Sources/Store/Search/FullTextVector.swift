@@ -1,5 +1,4 @@
 import Foundation
-import Store
 
 /// The full-text vectors of a public item on PostgreSQL (`public_item.search_vector`, `search_grams`), as
 /// the text of a `tsvector` value, written by the publisher (bound as a parameter and cast).

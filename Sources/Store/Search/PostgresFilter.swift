@@ -1,6 +1,5 @@
 import Foundation
 import SearchQuery
-import Store
 
 /// A `CSSearchQuery` compiled for a PostgreSQL search (``PostgresSearch``): its condition in the PostgreSQL
 /// dialect, and the shortcuts ``PublicQuery`` finds for SQLite (Docs/index.md, "Search": a query alone),

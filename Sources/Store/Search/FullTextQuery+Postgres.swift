@@ -1,5 +1,3 @@
-import Store
-
 extension FullTextQuery {
     /// The `tsquery` of PostgreSQL's full-text vectors that finds what ``matchExpression`` finds in the FTS5
     /// tables, as the text of a `tsquery` value (bound as a parameter and cast, never put into SQL): each

@@ -1,5 +1,3 @@
-import Store
-
 /// Free text typed by a user, turned into a safe FTS5 `MATCH` expression for the public index.
 ///
 /// The text is split the way the index's `unicode61` tokenizer splits (runs of letters, digits and

@@ -1,5 +1,4 @@
 import SearchQuery
-import Store
 
 /// Why a search or an export could not run.
 public enum SearchError: Error, Sendable, CustomStringConvertible {

@@ -1,7 +1,6 @@
 import Foundation
 import GRDB
 import SearchQuery
-import Store
 
 /// The `CSSearchQuery` language (SPEC §4) over the public index: attribute names as in Apple's
 /// `CSSearchableItemAttributeSet` and `NSUserActivity`, compiled to a parameterised SQL condition on

@@ -1,5 +1,3 @@
-import Store
-
 /// A full-text index of the public items, both with the columns title, description and keywords and the
 /// item id as rowid, so a search runs the same way over either.
 enum FullTextIndex: Sendable, Hashable {
