@@ -24,10 +24,8 @@ struct Searchlight: AsyncParsableCommand {
     /// errors exit 2 (ArgumentParser's own default would be 64), and any other error a
     /// command throws is a runtime failure, 3.
     static func main() async {
-        var commandName = configuration.commandName ?? "searchlight"
         do {
             var command = try parseAsRoot()
-            if type(of: command) != Searchlight.self { commandName += " " + type(of: command)._commandName }
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
@@ -45,7 +43,7 @@ struct Searchlight: AsyncParsableCommand {
             } else {
                 if let error = error as? RuntimeError {
                     // The command's own words, without ArgumentParser's "Error: " in front.
-                    printToStandardError("\(error.namesCommand ? commandName : "searchlight"): \(error)")
+                    printToStandardError("searchlight: \(error)")
                 } else {
                     printToStandardError("searchlight: \(fullMessage(for: error))")
                 }

@@ -117,13 +117,11 @@ struct StoreOptions: ParsableArguments {
 
 /// A failure the command reports as a runtime failure (exit 3), with a clear message.
 struct RuntimeError: Error, CustomStringConvertible {
+    /// The message, printed after `searchlight: `.
     var description: String
-    /// Whether the message is printed as `searchlight COMMAND: …` rather than `searchlight: …`.
-    var namesCommand = false
 
-    init(_ description: String, namingCommand: Bool = false) {
+    init(_ description: String) {
         self.description = description
-        self.namesCommand = namingCommand
     }
 }
 
