@@ -54,19 +54,21 @@ extension Store {
     private static func deleteActivities(where condition: String, _ arguments: StatementArguments, in db: Database)
         throws -> Int
     {
+        let pages = try String.fetchAll(
+            db, sql: "SELECT DISTINCT url_key FROM activity WHERE \(condition) AND url_key IS NOT NULL",
+            arguments: arguments)
         try db.execute(
             sql: "DELETE FROM donation WHERE identity IN (SELECT identity FROM activity WHERE \(condition))",
             arguments: arguments)
         try db.execute(sql: "DELETE FROM activity WHERE \(condition)", arguments: arguments)
         let deleted = db.changesCount
-        if deleted > 0 {
-            // A web page queued only for deleted activities is no longer wanted.
-            try db.execute(
-                sql: """
-                    DELETE FROM pending_url
-                    WHERE NOT EXISTS (SELECT 1 FROM activity WHERE activity.url_key = pending_url.url_key)
-                    """)
-        }
+        // A web page queued only for deleted activities is no longer wanted; only those pages are checked.
+        let unwanted = try db.cachedStatement(
+            sql: """
+                DELETE FROM pending_url
+                WHERE url_key = ?1 AND NOT EXISTS (SELECT 1 FROM activity WHERE activity.url_key = ?1)
+                """)
+        for page in pages { try unwanted.execute(arguments: [page]) }
         return deleted
     }
 }

@@ -76,6 +76,39 @@ struct DonationStoreDeleteTests {
         #expect(again.newDonations == 1 && again.belowThreshold == 1)
     }
 
+    @Test(
+        "a pending page another activity still points to stays queued; the last one takes it",
+        arguments: DonationStoreEngine.allCases)
+    func sharedPendingPage(engine: DonationStoreEngine) async throws {
+        let store = try await Self.stocked(engine)
+        defer { Task { await store.cleanUp() } }
+        // Another app's activities: one on i4's page, one on a page of its own.
+        var lines: [String] = []
+        for (related, page) in [("o1", "https://a.test/i4"), ("o2", "https://a.test/other")] {
+            lines += ["x", "y", "z"].map { donor in
+                activityLine(
+                    donor: donor,
+                    [
+                        "bundleIdentifier": "com.other", "activityType": "com.other.view",
+                        "persistentIdentifier": related, "userInfo": ["id": related],
+                        "requiredUserInfoKeys": ["id"], "webpageURL": page,
+                        "contentAttributeSet": ["relatedUniqueIdentifier": related, "title": "Other \(related)"],
+                    ])
+            }
+        }
+        _ = try await store.importLines(lines)
+        let pages = "SELECT url FROM pending_url ORDER BY 1"
+        #expect(try await store.texts(pages) == ["https://a.test/i4", "https://a.test/other"])
+        let summary = try await store.delete(Self.record(ids: ["i4"]))
+        #expect(summary.deletedActivities == 1)
+        #expect(try await store.texts(pages) == ["https://a.test/i4", "https://a.test/other"])
+        let other = try await store.delete(Self.record(ids: ["o1"], bundle: "com.other"))
+        #expect(other.deletedActivities == 1)
+        #expect(try await store.texts(pages) == ["https://a.test/other"])
+        _ = try await store.delete(Self.record(all: true, bundle: "com.other"))
+        #expect(try await store.count("SELECT count(*) FROM pending_url") == 0)
+    }
+
     @Test("all of a bundle, through a delete record in a donation file", arguments: DonationStoreEngine.allCases)
     func all(engine: DonationStoreEngine) async throws {
         let store = try await Self.stocked(engine)
