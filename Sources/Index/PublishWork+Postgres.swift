@@ -9,11 +9,16 @@ extension PublishWork {
     /// writes into a SQLite store, with the full-text vectors (``FullTextVector``) in place of the FTS5
     /// tables. Items are built and written 1,000 clusters at a time; deletions come first, so an item that
     /// moved between clusters never meets itself.
+    ///
+    /// A chunk's rows are built in a child task while the server inserts the previous chunk's: the
+    /// transaction's one connection only ever runs one statement at a time, reads of chunk `n` before the
+    /// write of chunk `n − 1`, so building (most of the publisher's CPU) overlaps the server's inserts.
     func write(to transaction: PostgresPublishTransaction, logger: Logger) async throws -> PublishSummary {
         try await transaction.deleteClusters(removed)
         try await transaction.deleteItems(ofClusters: changed.compactMap(\.storedID))
         var sequence = try await transaction.reserveSequences(changed.count { $0.plan.isPublished })
         var unreadablePageItems = 0
+        var previous: [ClusterWrite]?
         for chunk in changed.chunked(1000) {
             let needs = contentNeeds(chunk)
             let donors = try await transaction.distinctDonors(needs.donorSets.map { ($0.position, $0.activities) })
@@ -21,14 +26,21 @@ extension PublishWork {
                 pageItems: try await transaction.pageItems(needs.pages),
                 activities: try await transaction.activityContents(needs.activities).mapValues(ActivityContent.init),
                 donors: donors)
-            var writes: [ClusterWrite] = []
-            writes.reserveCapacity(chunk.count)
-            for change in changes(chunk, content: content, for: .postgres) {
-                Self.note(change, unreadableCount: &unreadablePageItems, logger: logger)
-                writes.append(Self.clusterWrite(change, sequence: &sequence, for: .postgres))
+            // The previous chunk was built before this one's reads: its items' sequence numbers are taken.
+            let first = sequence
+            let building = Task { [self] in
+                var next = first
+                let built = changes(chunk, content: content, for: FullTextEngine.postgres)
+                let writes = built.map { Self.clusterWrite($0, sequence: &next, for: .postgres) }
+                return (built, writes, next)
             }
-            try await transaction.write(writes, publishedAt: summary.publishedAt)
+            if let previous { try await transaction.write(previous, publishedAt: summary.publishedAt) }
+            let (built, writes, next) = await building.value
+            for change in built { Self.note(change, unreadableCount: &unreadablePageItems, logger: logger) }
+            sequence = next
+            previous = writes
         }
+        if let previous { try await transaction.write(previous, publishedAt: summary.publishedAt) }
         var final = summary
         final.pendingURLs = try await transaction.queuePending(pending, at: summary.publishedAt)
         final.unreadablePageItems = unreadablePageItems > 0 ? unreadablePageItems : nil
