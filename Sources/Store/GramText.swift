@@ -143,6 +143,11 @@ package enum GramText {
     /// characters plus combining marks (the gram index's tokenizer keeps those in its tokens, `categories
     /// 'L* N* Co M*'`, so a Thai or Myanmar word is not cut at its vowel signs).
     package static func isTokenScalar(_ scalar: Unicode.Scalar) -> Bool {
+        // ASCII, the common case, without the property look-up: its letters and digits are its only tokens.
+        if scalar.isASCII {
+            let value = scalar.value | 0x20  // upper case to lower case; digits are unchanged
+            return (0x30...0x39).contains(scalar.value) || (0x61...0x7A).contains(value)
+        }
         switch scalar.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
             .decimalNumber, .letterNumber, .otherNumber, .privateUse,

@@ -39,7 +39,10 @@ extension FullTextQuery {
 
     /// `text` as a quoted `tsquery` or `tsvector` lexeme.
     static func lexeme(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "''") + "'"
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "'") || $0 == UInt8(ascii: "\\") }) else {
+            return "'" + text + "'"
+        }
+        return "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "''") + "'"
     }
 
     /// ``gramPhrase(_:prefix:)`` in `tsquery` syntax: the same tokens in order, adjacent (`<->`), the

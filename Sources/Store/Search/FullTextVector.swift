@@ -42,12 +42,11 @@ package enum FullTextVector {
         var folded = String.UnicodeScalarView()
         for scalar in token.lowercased().unicodeScalars {
             if combiningMarks.contains(scalar.value) { continue }
-            guard latinLetters.contains(where: { $0.contains(scalar.value) }) else {
+            guard let plain = latinFoldings[scalar.value] else {
                 folded.append(scalar)
                 continue
             }
-            let plain = String(scalar).folding(options: [.diacriticInsensitive], locale: nil)
-            folded.append(contentsOf: plain.unicodeScalars.filter { !combiningMarks.contains($0.value) })
+            folded.append(contentsOf: plain)
         }
         return String(folded)
     }
@@ -58,9 +57,26 @@ package enum FullTextVector {
     /// Extended Additional.
     static let latinLetters: [ClosedRange<UInt32>] = [0xC0...0x24F, 0x1E00...0x1EFF]
 
+    /// Each of ``latinLetters`` with its diacritics removed (Foundation's diacritic-insensitive folding,
+    /// then any combining mark left dropped), computed once: folding letter by letter through Foundation
+    /// cost more than the rest of the vector.
+    static let latinFoldings: [UInt32: String.UnicodeScalarView] = {
+        var foldings: [UInt32: String.UnicodeScalarView] = [:]
+        for range in latinLetters {
+            for value in range {
+                guard let scalar = Unicode.Scalar(value) else { continue }
+                let plain = String(scalar).folding(options: [.diacriticInsensitive], locale: nil)
+                foldings[value] = String.UnicodeScalarView(
+                    plain.unicodeScalars.filter { !combiningMarks.contains($0.value) })
+            }
+        }
+        return foldings
+    }()
+
     private static func vector(_ fields: [(text: String?, weight: Character)]) -> String {
-        var positions: [String: [String]] = [:]
-        var order: [String] = []
+        // Each lexeme once, in order of first appearance, with its positions written as they come.
+        var slots: [String: Int] = [:]
+        var lexemes: [(token: String, positions: String, count: Int)] = []
         var position = 0
         for (text, weight) in fields {
             guard let text else { continue }
@@ -69,20 +85,35 @@ package enum FullTextVector {
             func flush() {
                 guard !current.isEmpty else { return }
                 let token = fold(String(current))
-                current = String.UnicodeScalarView()
+                current.removeAll(keepingCapacity: true)
                 guard !token.isEmpty, token.utf8.count <= maxLexemeBytes else { return }
                 position += 1
-                if positions[token] == nil { order.append(token) }
-                if positions[token, default: []].count < maxPositions {
-                    positions[token, default: []].append("\(min(position, maxPosition))\(weight)")
+                let slot: Int
+                if let known = slots[token] {
+                    slot = known
+                } else {
+                    slot = lexemes.count
+                    slots[token] = slot
+                    lexemes.append((token, "", 0))
                 }
+                guard lexemes[slot].count < maxPositions else { return }
+                if lexemes[slot].count > 0 { lexemes[slot].positions.append(",") }
+                lexemes[slot].positions.append(String(min(position, maxPosition)))
+                lexemes[slot].positions.append(weight)
+                lexemes[slot].count += 1
             }
             for scalar in text.unicodeScalars {
                 if GramText.isTokenScalar(scalar) { current.append(scalar) } else { flush() }
             }
             flush()
         }
-        return order.map { FullTextQuery.lexeme($0) + ":" + (positions[$0] ?? []).joined(separator: ",") }
-            .joined(separator: " ")
+        var vector = ""
+        for lexeme in lexemes {
+            if !vector.isEmpty { vector.append(" ") }
+            vector.append(FullTextQuery.lexeme(lexeme.token))
+            vector.append(":")
+            vector.append(lexeme.positions)
+        }
+        return vector
     }
 }
