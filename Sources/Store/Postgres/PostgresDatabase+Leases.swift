@@ -99,6 +99,16 @@ extension PostgresDatabase {
         let logger = logger
         return try await transaction { connection in
             let next = try await Self.lockHost(host, connection: connection, logger: logger)
+            // The lease first, then the file: each statement sees what was committed when it began, and the
+            // holder stores the file and ends its lease in one commit. Checked the other way round, that
+            // commit could land between the two reads (no file yet, no lease any more) and the file was
+            // fetched twice.
+            let held = try await connection.rows(
+                """
+                SELECT 1 FROM host_lease
+                WHERE host = \(host) AND name = \(name) AND until > \(now) AND owner <> \(worker.owner)
+                """, logger: logger)
+            guard held.isEmpty else { return .wait(until: now + Store.taskPollInterval) }
             if let fetchedAt = try await connection.rows(
                 "SELECT fetched_at FROM host_file WHERE host = \(host) AND name = \(name)", logger: logger
             ).first?.makeRandomAccess().value("fetched_at", as: Double.self), fetchedAt >= storedSince {
@@ -114,12 +124,6 @@ extension PostgresDatabase {
             {
                 return .wait(until: now)
             }
-            let held = try await connection.rows(
-                """
-                SELECT 1 FROM host_lease
-                WHERE host = \(host) AND name = \(name) AND until > \(now) AND owner <> \(worker.owner)
-                """, logger: logger)
-            guard held.isEmpty else { return .wait(until: now + Store.taskPollInterval) }
             if let spacing {
                 if next > now { return .wait(until: next) }
                 try await Self.setNextRequest(host: host, at: now + spacing, connection: connection, logger: logger)
