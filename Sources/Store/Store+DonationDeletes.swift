@@ -51,24 +51,27 @@ extension Store {
     }
 
     /// Deletes the matching activities and their donor hashes; returns how many activities went.
+    ///
+    /// The activities are deleted once, returning their identities and pages; their donor hashes go by
+    /// identity, and only those pages' pending rows are checked (as on PostgreSQL).
     private static func deleteActivities(where condition: String, _ arguments: StatementArguments, in db: Database)
         throws -> Int
     {
-        let pages = try String.fetchAll(
-            db, sql: "SELECT DISTINCT url_key FROM activity WHERE \(condition) AND url_key IS NOT NULL",
-            arguments: arguments)
-        try db.execute(
-            sql: "DELETE FROM donation WHERE identity IN (SELECT identity FROM activity WHERE \(condition))",
-            arguments: arguments)
-        try db.execute(sql: "DELETE FROM activity WHERE \(condition)", arguments: arguments)
-        let deleted = db.changesCount
-        // A web page queued only for deleted activities is no longer wanted; only those pages are checked.
+        let gone = try Row.fetchAll(
+            db, sql: "DELETE FROM activity WHERE \(condition) RETURNING identity, url_key", arguments: arguments)
+        let donors = try db.cachedStatement(sql: "DELETE FROM donation WHERE identity = ?")
+        var pages: Set<String> = []
+        for row in gone {
+            try donors.execute(arguments: [row["identity"] as DatabaseValue])
+            if let page: String = row["url_key"] { pages.insert(page) }
+        }
+        // A web page queued only for deleted activities is no longer wanted.
         let unwanted = try db.cachedStatement(
             sql: """
                 DELETE FROM pending_url
                 WHERE url_key = ?1 AND NOT EXISTS (SELECT 1 FROM activity WHERE activity.url_key = ?1)
                 """)
         for page in pages { try unwanted.execute(arguments: [page]) }
-        return deleted
+        return gone.count
     }
 }

@@ -58,9 +58,7 @@ extension PostgresDatabase {
             }
         }
     }
-}
 
-extension PostgresDatabase {
     /// Refreshes the planner's statistics of the public index (`ANALYZE public_item`, about 1.5 s at a
     /// million items). Search chooses its indexes from them (Docs/postgres.md, "Search on PostgreSQL"):
     /// right after a full publish of a million items, with statistics autovacuum had not yet gathered,
