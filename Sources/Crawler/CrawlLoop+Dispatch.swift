@@ -140,7 +140,10 @@ extension CrawlLoop {
             return false
         }
         hosts[origin]?.robots = .loading
-        hosts[origin]?.robotsFailures = view.state?.failures ?? 0
+        // This worker's own failures may still be in a commit the store has not applied yet: the
+        // count only grows within a pass, so the larger of the two is the truth.
+        let known = hosts[origin]?.robotsFailures ?? 0
+        hosts[origin]?.robotsFailures = max(view.state?.failures ?? 0, known)
         begin(origin)
         let fetcher = fetcher
         group.addTask {
