@@ -16,6 +16,10 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // C libraries, wrapped once each. Only the module named after the job imports them.
@@ -142,6 +146,27 @@ let package = Package(
             ]
         ),
 
+        // `searchlight serve`: the HTTP API over the store (SPEC §6) on Hummingbird, donation intake with
+        // tokens, the server's own incremental publish, and Prometheus metrics through swift-metrics.
+        .target(
+            name: "Service",
+            dependencies: [
+                "Bridge",
+                "Donations",
+                "Index",
+                "Items",
+                "PlainText",
+                "SearchQuery",
+                "Store",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
         // The crawler: scheduler, politeness, robots and sitemaps over HTTP, pages into the store.
         .target(
             name: "Crawler",
@@ -171,9 +196,12 @@ let package = Package(
                 "PlainText",
                 "Robots",
                 "Scope",
+                "Service",
                 "Store",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ]
         ),
 

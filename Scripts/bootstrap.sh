@@ -9,6 +9,7 @@ set -euo pipefail
 
 packages=(libcurl4-openssl-dev libxml2-dev zlib1g-dev libpsl-dev libsqlite3-dev pkg-config)
 missing=()
+command -v curl >/dev/null 2>&1 || missing+=(curl)  # the main job asks the server one search
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
 done

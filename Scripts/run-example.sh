@@ -8,6 +8,8 @@
 #                URLs with conditional requests instead of adding a new host to the store)
 #   STORE=./searchlight.sqlite
 #   REPORT=./searchlight-report.html
+#   SERVE_PORT=8080   where `searchlight serve` listens at the end (on a terminal it keeps serving until
+#                Ctrl-C; otherwise it answers one search and stops). SERVE=0 skips it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,7 +22,9 @@ bin=$(swift build --show-bin-path)
 
 work=$(mktemp -d)
 server_pid=""
+serve_pid=""
 cleanup() {
+    [[ -n "$serve_pid" ]] && kill "$serve_pid" 2>/dev/null && wait "$serve_pid" 2>/dev/null
     [[ -n "$server_pid" ]] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null
     rm -rf "$work"
 }
@@ -91,3 +95,27 @@ echo "== what a crawler makes of the recipe page offline: searchlight extract"
 echo
 echo "== loopback is refused without --allow-private-network (the production default)"
 "$bin/searchlight" fetch "$base/" || true
+
+[[ "${SERVE:-1}" == 0 ]] && exit 0
+echo
+echo "== searchlight serve --store $store: the public index over HTTP (SPEC §6)"
+"$bin/searchlight" serve --store "$store" --port "${SERVE_PORT:-8080}" >"$work/serve.out" 2>"$work/serve.err" &
+serve_pid=$!
+url=""
+for _ in $(seq 1 100); do
+    url=$(sed -n 's/^listening on //p' "$work/serve.out" 2>/dev/null | head -n 1)
+    [[ -n "$url" ]] && break
+    kill -0 "$serve_pid" 2>/dev/null || { cat "$work/serve.err" >&2; exit 3; }
+    sleep 0.1
+done
+[[ -n "$url" ]] || { echo "run-example: serve did not start" >&2; exit 3; }
+echo "GET $url/api/search?q=lemon+tart"
+curl --silent --show-error --noproxy '*' "$url/api/search?q=lemon+tart"
+echo
+echo
+echo "Open the search page: $url/?q=lemon+tart   (the report: $url/report, metrics: $url/metrics)"
+if [[ -t 1 ]]; then
+    echo "Serving until Ctrl-C."
+    wait "$serve_pid" || true
+    serve_pid=""
+fi

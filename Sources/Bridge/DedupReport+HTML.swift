@@ -28,16 +28,7 @@ private struct HTMLRenderer {
 
     /// Appends text escaped for HTML content and for double- or single-quoted attribute values.
     private mutating func append(escaped text: String) {
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": output += "&amp;"
-            case "<": output += "&lt;"
-            case ">": output += "&gt;"
-            case "\"": output += "&quot;"
-            case "'": output += "&#39;"
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
+        HTMLText.append(text, to: &output)
     }
 
     /// Appends untrusted text, sanitized (controls and bidi characters made visible, cut if too long), escaped.

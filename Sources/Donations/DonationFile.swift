@@ -36,6 +36,16 @@ public enum DonationFile {
         try splitter.finish(body)
     }
 
+    /// Every record of `bytes`, a whole donation body named `name` in issues (an HTTP request's), as
+    /// ``forEachRecord(in:_:)`` reads a file's: the same lines, numbers and issues.
+    public static func forEachRecord(
+        inBytes bytes: [UInt8], named name: String, _ body: (Result<DonationRecord, DonationIssue>) throws -> Void
+    ) throws {
+        var splitter = LineSplitter(file: name)
+        try bytes.withUnsafeBufferPointer { buffer in try splitter.split(buffer, body) }
+        try splitter.finish(body)
+    }
+
     /// Opens `path` for reading: a regular file, a pipe or a device, never a directory.
     private static func open(_ path: String) throws(DonationIssue) -> Int32 {
         let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)

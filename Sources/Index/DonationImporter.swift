@@ -94,6 +94,38 @@ public struct DonationImporter: Sendable {
         return summary
     }
 
+    /// Imports `records`, already read (and checked) by the caller, with `rejected`, the lines it could not
+    /// read, counted and listed as ``importFiles(_:engagementThreshold:strict:now:progress:)`` lists a
+    /// file's; in batches of the importer's size, each in a transaction of its own.
+    /// - Throws: ``StoreError`` when the store fails (the batches before it are imported).
+    public func importRecords(_ records: [DonationRecord], rejected: [DonationIssue], now: Date = Date())
+        async throws -> ImportSummary
+    {
+        var summary = ImportSummary()
+        summary.records = records.count
+        for issue in rejected { summary.note(issue) }
+        let settings = try await store.beginImport(engagementThreshold: nil)
+        let context = ImportContext(
+            hasher: DonationHasher(salt: settings.salt), threshold: IndexSettings(settings).engagementThreshold,
+            now: now.timeIntervalSince1970)
+        summary.engagementThreshold = context.threshold
+        do {
+            try await store.withBulkImport {
+                var start = records.startIndex
+                while start < records.endIndex {
+                    let end = min(start + batchSize, records.endIndex)
+                    let prepared = records[start..<end].map(context.prepare)
+                    summary.add(
+                        try await store.applyDonations(prepared, threshold: context.threshold, now: context.now))
+                    start = end
+                }
+            }
+        } catch {
+            throw StoreError(path: store.displayName, underlying: error)
+        }
+        return summary
+    }
+
     /// What the reading thread hands over: prepared records, and the lines it read and rejected.
     struct ReadBatch: Sendable {
         var prepared: [DonationWrite] = []

@@ -57,6 +57,29 @@ public struct ReportReader: Sendable {
         }
     }
 
+    /// Writes SPEC §6's report JSON of the last publish, `{"summary":…,"clusters":[…]}` (keys sorted
+    /// within each part), cluster by cluster through `write`, so a million clusters never sit in memory;
+    /// returns `false`, writing nothing, when nothing was published yet.
+    /// - Throws: ``StoreError``, a decoding error for a cluster's stored lists, or what `write` throws.
+    package func writeJSON(_ write: (String) throws -> Void) async throws -> Bool {
+        guard let summary = try await lastPublish() else { return false }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let head = try encoder.encode(Self.reportSummary(summary))
+        try write("{\"summary\":" + String(decoding: head, as: UTF8.self))
+        try write(",\"engagementThreshold\":\(summary.engagementThreshold)")
+        try write(",\"generatedAt\":\"\(Date(timeIntervalSince1970: summary.publishedAt).formatted(.iso8601))\"")
+        try write(",\"clusters\":[")
+        var first = true
+        try await forEachCluster { cluster in
+            let data = try encoder.encode(cluster)
+            try write((first ? "" : ",") + String(decoding: data, as: UTF8.self))
+            first = false
+        }
+        try write("]}\n")
+        return true
+    }
+
     /// The report's summary (SPEC §6 shape) of a publish summary.
     public static func reportSummary(_ summary: PublishSummary) -> DedupReport.Summary {
         DedupReport.Summary(

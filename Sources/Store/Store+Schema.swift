@@ -17,6 +17,7 @@ extension Store {
         registerGramIndexSchema(in: &migrator)
         registerPublicTextSchema(in: &migrator)
         registerSharedCrawlSchema(in: &migrator)
+        registerTokenSchema(in: &migrator)
         return migrator
     }()
 

@@ -46,10 +46,9 @@ extension Searchlight {
             var sink = try ReportSink(path: output)
             defer { sink.close() }
             if format == .json {
-                guard let summary = try await reader.lastPublish() else {
+                guard try await reader.writeJSON({ sink.write($0) }) else {
                     throw RuntimeError("nothing was published yet: run `searchlight publish`")
                 }
-                try await writeJSON(summary: summary, reader: reader, to: &sink)
                 return
             }
             guard let report = try await reader.report(clusterLimit: limit) else {
@@ -66,24 +65,6 @@ extension Searchlight {
             // The renderers show a control character as `\u{…}`; this is the second line of defence.
             let safe = PlainText.terminalSafe(text)
             sink.write(safe.hasSuffix("\n") ? safe : safe + "\n")
-        }
-
-        /// `{"summary":…,"clusters":[…]}` written cluster by cluster, so a million clusters never sit in memory.
-        private func writeJSON(summary: PublishSummary, reader: ReportReader, to sink: inout ReportSink) async throws {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            let head = try encoder.encode(ReportReader.reportSummary(summary))
-            sink.write("{\"summary\":" + String(decoding: head, as: UTF8.self))
-            sink.write(",\"engagementThreshold\":\(summary.engagementThreshold)")
-            sink.write(",\"generatedAt\":\"\(Date(timeIntervalSince1970: summary.publishedAt).formatted(.iso8601))\"")
-            sink.write(",\"clusters\":[")
-            var first = true
-            try await reader.forEachCluster { cluster in
-                let data = try encoder.encode(cluster)
-                sink.write((first ? "" : ",") + String(decoding: data, as: UTF8.self))
-                first = false
-            }
-            sink.write("]}\n")
         }
     }
 }

@@ -78,7 +78,7 @@ extension Searchlight {
                 throw Self.exit(for: error)
             }
             if json {
-                print(try Self.json(query: text ?? query ?? "", results: results))
+                print(try results.jsonText(query: text ?? query ?? ""))
             } else {
                 printText(Self.text(results))
             }
@@ -90,25 +90,6 @@ extension Searchlight {
         static func exit(for error: SearchError) -> ExitCode {
             printToStandardError("search: \(error)")
             return error.isUsageError ? Exit.usage : Exit.runtimeFailure
-        }
-
-        /// SPEC §6: `{"query","total","results":[{"uniqueIdentifier","title","contentDescription",
-        /// "webpageURL","sources","score"}]}`, keys sorted, plus `"totalIsLowerBound":true` when more
-        /// items may match than `total`.
-        static func json(query: String, results: SearchResults) throws -> String {
-            let hits: [[String: Any]] = results.hits.map { hit in
-                [
-                    "uniqueIdentifier": hit.uniqueIdentifier, "title": hit.title,
-                    "contentDescription": hit.contentDescription ?? NSNull(),
-                    "webpageURL": hit.webpageURL ?? NSNull(), "sources": hit.sources, "score": hit.score,
-                ]
-            }
-            var object: [String: Any] = ["query": query, "total": results.total, "results": hits]
-            // Added to SPEC §6's shape only when `total` is a lower bound (the matches were too many to count).
-            if results.totalIsLowerBound { object["totalIsLowerBound"] = true }
-            let data = try JSONSerialization.data(
-                withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
-            return String(decoding: data, as: UTF8.self)
         }
 
         /// Rank, title and score; the URL; the start of the description; then the count.

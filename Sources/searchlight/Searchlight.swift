@@ -16,7 +16,7 @@ struct Searchlight: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             Crawl.self, Import.self, Publish.self, Search.self, Report.self, Export.self, Delete.self, Fetch.self,
-            Extract.self, Validate.self, RobotsCheck.self,
+            Extract.self, Validate.self, RobotsCheck.self, Serve.self, Token.self,
         ]
     )
 
@@ -58,9 +58,10 @@ struct GlobalOptions: ParsableArguments {
     @Flag(name: .shortAndLong, help: "Log what happens to standard error (repeat for more detail).")
     var verbose: Int
 
-    /// Bootstraps logging once for the process; libraries only receive loggers.
-    func bootstrapLogging() {
-        let level: Logger.Level = verbose >= 2 ? .trace : verbose == 1 ? .debug : .warning
+    /// Bootstraps logging once for the process; libraries only receive loggers. Without `-v` only
+    /// `quietLevel` and above are logged (a server logs its requests at `.info`).
+    func bootstrapLogging(quietLevel: Logger.Level = .warning) {
+        let level: Logger.Level = verbose >= 2 ? .trace : verbose == 1 ? .debug : quietLevel
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = level

@@ -39,6 +39,11 @@ final class KillableProcess: @unchecked Sendable {
         Foundation.kill(process.processIdentifier, SIGINT)
     }
 
+    /// Sends SIGTERM, as a service manager does to stop a service.
+    func terminate() {
+        Foundation.kill(process.processIdentifier, SIGTERM)
+    }
+
     /// What the process printed to standard output (complete once it exited).
     var standardOutput: String {
         (try? String(contentsOf: outputFile, encoding: .utf8)) ?? ""

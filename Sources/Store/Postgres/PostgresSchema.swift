@@ -36,6 +36,7 @@ enum PostgresSchema {
         },
         sharedCrawl,
         search,
+        apiToken,
     ]
 
     /// 32 random bytes as lowercase hex, as the SQLite store's `lower(hex(randomblob(32)))`.

@@ -1,0 +1,68 @@
+import Foundation
+import Index
+import Logging
+import Metrics
+import ServiceLifecycle
+import Store
+
+/// The server's own incremental publish (SPEC §6): every interval, when donations arrived over HTTP since
+/// the last publish, publishes in the background; searches keep answering from the previous index until the
+/// publish commits (one transaction on either engine).
+final class PublishLoop: Service, Sendable {
+    private let index: PublicIndexStore
+    private let interval: Duration
+    private let logger: Logger
+    private let metrics: ServiceMetrics
+    private let changes = ChangeMark()
+
+    init(index: PublicIndexStore, interval: Double, metrics: ServiceMetrics, logger: Logger) {
+        self.index = index
+        self.interval = .milliseconds(Int64(max(interval, 0.05) * 1000))
+        self.metrics = metrics
+        self.logger = logger
+    }
+
+    /// Notes that the store changed: the next round publishes.
+    func noteChange() async {
+        await changes.mark()
+    }
+
+    /// Publishes once now if anything changed (also what each round does).
+    func publishIfChanged() async {
+        guard await changes.take() else { return }
+        do {
+            let summary = try await Publisher(index: index, logger: logger).publish()
+            metrics.lastPublishTime.record(summary.publishedAt)
+            logger.info(
+                "published", metadata: ["changed": "\(summary.changedClusters)", "published": "\(summary.published)"])
+        } catch {
+            // Published at the next round instead: the donations are stored.
+            await changes.mark()
+            metrics.publishFailures.increment()
+            logger.error("publish failed", metadata: ["reason": "\(error)"])
+        }
+    }
+
+    func run() async throws {
+        // Shutdown stops the waiting, not a publish that has started: it commits or rolls back whole.
+        await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                do { try await Task.sleep(for: self.interval) } catch { return }
+                await self.publishIfChanged()
+            }
+        }
+    }
+}
+
+/// Whether the store changed since the last publish began.
+private actor ChangeMark {
+    private var changed = false
+
+    func mark() { changed = true }
+
+    /// Whether it changed, clearing the mark.
+    func take() -> Bool {
+        defer { changed = false }
+        return changed
+    }
+}

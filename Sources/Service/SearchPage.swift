@@ -1,0 +1,106 @@
+import Foundation
+import Hummingbird
+import Items
+import PlainText
+import Store
+
+/// `GET /` (`?q=…`): a search box and the results as preview cards (``PreviewCard``, as `validate --html`
+/// draws them). Self-contained: inline CSS under a strict Content-Security-Policy, no script, no
+/// external resource but the results' own thumbnails; everything echoed is escaped.
+enum SearchPage {
+    /// No script at all; styles only inline; images from http(s) only; no form posts elsewhere.
+    static let contentSecurityPolicy =
+        "default-src 'none'; style-src 'unsafe-inline'; img-src http: https:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+
+    /// The page for `text` with `cards` (`nil` before a search), and `message` in place of results.
+    static func render(text: String, total: Int?, totalIsLowerBound: Bool, cards: [PreviewCard], message: String?)
+        -> String
+    {
+        var body = """
+            <h1>Searchlight</h1>
+            <form method="get" action="/" role="search"><input type="search" name="q" value="\(HTMLText.escape(text))" \
+            aria-label="Search" autofocus> <button type="submit">Search</button></form>
+
+            """
+        if let message {
+            body += "<p class=\"message\">\(HTMLText.escape(message))</p>\n"
+        } else if let total {
+            let count = totalIsLowerBound ? "More than \(total - 1) results" : "\(total) result\(total == 1 ? "" : "s")"
+            body += "<p class=\"count\">\(count) for “\(HTMLText.escape(text))”</p>\n"
+            for card in cards { body += card.html(pageURL: card.url ?? "") }
+        }
+        return """
+            <!DOCTYPE html>
+            <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>\(text.isEmpty ? "Searchlight" : "Searchlight: " + HTMLText.escape(text))</title>
+            <style>
+            body { font: 15px/1.4 -apple-system, "Helvetica Neue", Arial, sans-serif; margin: 24px auto; color: #1d1d1f; max-width: 760px; padding: 0 16px; }
+            h1 { font-size: 22px; } input[type=search] { width: 70%; font-size: 16px; padding: 6px 10px; }
+            button { font-size: 16px; padding: 6px 14px; } .count, .message { color: #6e6e73; }
+            \(PreviewCard.stylesheet)
+            </style></head>
+            <body>
+            \(body)</body></html>
+            """
+    }
+}
+
+extension SearchService {
+    /// The search page: the form, and for `q` the results as cards (a result whose stored item does not
+    /// read is shown with its title and description only).
+    func searchPage(_ request: Request) async throws -> Response {
+        let text = FormQuery(request.uri.query)["q"] ?? ""
+        var html: String
+        if text.trimmingCharacters(in: .whitespaces).isEmpty {
+            html = SearchPage.render(text: "", total: nil, totalIsLowerBound: false, cards: [], message: nil)
+        } else {
+            do {
+                let results = try await runSearch(text, query: nil, limit: PublicSearch.defaultLimit)
+                var cards: [PreviewCard] = []
+                for hit in results.hits {
+                    let stored = try? await index.publicItem(uniqueIdentifier: hit.uniqueIdentifier)
+                    if let stored, let item = try? SearchableItem(jsonText: stored) {
+                        cards.append(PreviewCard(item: item))
+                    } else {
+                        var card = PreviewCard(
+                            item: SearchableItem(uniqueIdentifier: hit.uniqueIdentifier, sources: []))
+                        card.title = hit.title
+                        card.description = hit.contentDescription
+                        card.url = hit.webpageURL
+                        cards.append(card)
+                    }
+                }
+                html = SearchPage.render(
+                    text: text, total: results.total, totalIsLowerBound: results.totalIsLowerBound, cards: cards,
+                    message: results.total == 0 ? "No results for “\(text)”." : nil)
+            } catch let error as ServiceError {
+                html = SearchPage.render(
+                    text: text, total: nil, totalIsLowerBound: false, cards: [], message: error.message)
+            }
+        }
+        var response = Response.text(html, contentType: "text/html; charset=utf-8")
+        response.headers[.contentSecurityPolicy] = SearchPage.contentSecurityPolicy
+        return response
+    }
+}
+
+/// The parameters of a query string as an HTML form sends them (`application/x-www-form-urlencoded`:
+/// `+` is a space, then percent-decoding); the first value of a name wins.
+struct FormQuery {
+    private var values: [String: String] = [:]
+
+    init(_ query: String?) {
+        guard let query else { return }
+        for pair in query.split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let name = Self.decode(parts[0]), values[name] == nil else { continue }
+            values[name] = parts.count > 1 ? Self.decode(parts[1]) ?? "" : ""
+        }
+    }
+
+    subscript(name: String) -> String? { values[name] }
+
+    private static func decode(_ text: Substring) -> String? {
+        text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Hummingbird
+import Logging
+import Prometheus
+import Store
+
+/// `searchlight serve`: the HTTP API of SPEC §6 over a store of either engine, on Hummingbird.
+///
+/// Every answer is computed from the store as the command line computes it (the same search, item JSON,
+/// report and import code); the service adds token checks, limits, the background publish
+/// (``PublishLoop``) and metrics. Requests run concurrently; the store's own isolation (SQLite's WAL, a
+/// PostgreSQL transaction per publish) keeps a search on the previous index while a publish writes.
+package struct SearchService: Sendable {
+    let index: PublicIndexStore
+    let configuration: ServiceConfiguration
+    let registry: PrometheusCollectorRegistry
+    let logger: Logger
+    let metrics = ServiceMetrics()
+
+    /// A service over `index`; `/metrics` prints `registry`, which the executable made the metrics backend.
+    package init(
+        index: PublicIndexStore, configuration: ServiceConfiguration, registry: PrometheusCollectorRegistry,
+        logger: Logger
+    ) {
+        self.index = index
+        self.configuration = configuration
+        self.registry = registry
+        self.logger = logger
+    }
+
+    /// Serves until SIGINT or SIGTERM, then lets the requests in flight finish and returns.
+    /// `onListening` is called with the address once the server accepts connections (`--port 0` resolved).
+    package func run(onListening: @escaping @Sendable (_ host: String, _ port: Int) -> Void) async throws {
+        let publisher = PublishLoop(
+            index: index, interval: configuration.publishInterval, metrics: metrics, logger: logger)
+        let router = makeRouter(publisher: publisher)
+        let host = configuration.host
+        let app = Application(
+            router: router,
+            configuration: .init(address: .hostname(host, port: configuration.port), serverName: "searchlight"),
+            services: [publisher],
+            onServerRunning: { channel in onListening(host, channel.localAddress?.port ?? 0) },
+            logger: logger)
+        try await app.runService()
+    }
+
+    /// The routes of SPEC §6, behind the access log and the request metrics.
+    func makeRouter(publisher: PublishLoop) -> Router<BasicRequestContext> {
+        let router = Router(context: BasicRequestContext.self)
+        router.add(middleware: AccessLogMiddleware(logger: logger))
+        router.add(middleware: MetricsMiddleware())
+        router.add(middleware: SecurityHeadersMiddleware())
+        router.get("/api/search") { request, _ in try await search(request) }
+        router.get("/api/items/**") { request, _ in try await item(request) }
+        router.post("/api/donations") { request, _ in try await donate(request, publisher: publisher) }
+        router.get("/api/report") { _, _ in try await reportJSON() }
+        router.get("/report") { _, _ in try await reportHTML() }
+        router.get("/") { request, _ in try await searchPage(request) }
+        router.get("/healthz") { _, _ in await health() }
+        router.get("/metrics") { _, _ in metricsText() }
+        return router
+    }
+
+    func health() async -> Response {
+        do {
+            try await index.checkAvailable()
+            return .text("ok\n", contentType: "text/plain; charset=utf-8")
+        } catch {
+            logger.warning("health check failed", metadata: ["reason": "\(error)"])
+            return .text("unavailable\n", contentType: "text/plain; charset=utf-8", status: .serviceUnavailable)
+        }
+    }
+
+    func metricsText() -> Response {
+        var buffer: [UInt8] = []
+        registry.emit(into: &buffer)
+        return Response(
+            status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(bytes: buffer)))
+    }
+}

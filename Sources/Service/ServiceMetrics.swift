@@ -1,0 +1,18 @@
+import Foundation
+import Metrics
+
+/// The service's own metrics (SPEC §6 `/metrics`), through swift-metrics: the executable bootstraps the
+/// backend (Prometheus), as it bootstraps logging. Requests by route and status come from Hummingbird's
+/// `MetricsMiddleware` (`hb_requests`, `http_server_request_duration_seconds`).
+struct ServiceMetrics: Sendable {
+    /// How long each search took, successful or not (a histogram in Prometheus).
+    let searchDuration = Metrics.Timer(label: "searchlight_search_duration_seconds", preferredDisplayUnit: .seconds)
+    /// Donation records imported over HTTP.
+    let donationsImported = Counter(label: "searchlight_donations_imported_total")
+    /// Donation lines refused over HTTP (bad lines).
+    let donationsRejected = Counter(label: "searchlight_donations_rejected_total")
+    /// When the server's last publish committed, in seconds since 1970 (0 before the first).
+    let lastPublishTime = Gauge(label: "searchlight_last_publish_timestamp_seconds")
+    /// Publishes the server ran that failed.
+    let publishFailures = Counter(label: "searchlight_publish_failures_total")
+}

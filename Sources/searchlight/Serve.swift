@@ -1,0 +1,78 @@
+import ArgumentParser
+import Foundation
+import Logging
+import Metrics
+import Prometheus
+import Service
+import Store
+
+extension Searchlight {
+    /// `searchlight serve`: the HTTP API of SPEC §6 over the store.
+    struct Serve: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Serve the public index over HTTP: search, items, the report, donations from apps.",
+            discussion: """
+                Endpoints (SPEC §6): GET /api/search?q=TEXT&query=CSSQUERY&limit=N, GET /api/items/ID \
+                (the uniqueIdentifier percent-encoded), POST /api/donations (JSON Lines as for import, with \
+                Authorization: Bearer TOKEN from `searchlight token create`), GET /api/report, GET / (a \
+                search page), GET /report, GET /healthz, GET /metrics (Prometheus).
+
+                The first line on standard output is `listening on http://HOST:PORT`. Donations that arrive \
+                over HTTP are published by the server every --publish-interval seconds (only when some \
+                arrived), in the background: searches answer from the previous index until the publish \
+                commits. SIGINT or SIGTERM stop accepting connections, let the requests in flight finish, \
+                and exit 0. Requests are logged to standard error.
+
+                Exit status: 0 stopped by a signal, 2 usage error, 3 runtime failure (the store cannot be \
+                opened, the address cannot be bound).
+                """)
+
+        @Option(help: "The address to listen on.")
+        var host = "127.0.0.1"
+
+        @Option(help: "The port to listen on (0 picks a free one).")
+        var port = 8080
+
+        @Option(help: "Seconds between the server's publishes of donations that arrived over HTTP.")
+        var publishInterval: Double = 60
+
+        @Option(help: "The largest donation body accepted, in bytes.")
+        var maxBodyBytes = 10 << 20
+
+        @OptionGroup var store: StoreOptions
+
+        @OptionGroup var global: GlobalOptions
+
+        func validate() throws {
+            guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
+            guard publishInterval > 0, publishInterval.isFinite else {
+                throw ValidationError("--publish-interval must be a positive number of seconds.")
+            }
+            guard maxBodyBytes > 0 else { throw ValidationError("--max-body-bytes must be positive.") }
+        }
+
+        func run() async throws {
+            global.bootstrapLogging(quietLevel: .info)
+            let registry = PrometheusCollectorRegistry()
+            MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
+            var configuration = ServiceConfiguration()
+            configuration.host = host
+            configuration.port = port
+            configuration.publishInterval = publishInterval
+            configuration.maxDonationBytes = maxBodyBytes
+            try await store.withPublicIndex(creating: true) { index in
+                let service = SearchService(
+                    index: index, configuration: configuration, registry: registry,
+                    logger: Logger(label: "searchlight.serve"))
+                do {
+                    try await service.run { host, port in
+                        let shown = host.contains(":") ? "[\(host)]" : host
+                        FileHandle.standardOutput.write(Data("listening on http://\(shown):\(port)\n".utf8))
+                    }
+                } catch {
+                    throw RuntimeError("serve: \(error)")
+                }
+            }
+        }
+    }
+}
