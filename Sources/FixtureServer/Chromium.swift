@@ -65,12 +65,13 @@ public struct Chromium: Sendable {
         let process = Process()
         process.executableURL = executable
         // --no-sandbox: the tests run as root here, where Chromium's sandbox refuses to start.
-        // No network is reachable anyway; the resolver rule makes sure no lookup is even tried.
+        // No network is reachable anyway; the resolver rule makes sure no lookup is even tried, and leaves
+        // loopback to the pages a test serves itself.
         process.arguments =
             [
                 "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--no-default-browser-check",
                 "--disable-extensions", "--disable-background-networking", "--disable-component-update",
-                "--host-resolver-rules=MAP * ~NOTFOUND", "--user-data-dir=\(profile.path)",
+                "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1", "--user-data-dir=\(profile.path)",
             ] + arguments
         process.standardOutput = outputHandle
         // A D-Bus complaint on standard error is harmless; keep it out of the test log.

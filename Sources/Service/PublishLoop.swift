@@ -32,9 +32,9 @@ final class PublishLoop: Service, Sendable {
         guard await changes.take() else { return }
         do {
             let summary = try await Publisher(index: index, logger: logger).publish()
+            // The publisher logs its own summary line.
             metrics.lastPublishTime.record(summary.publishedAt)
-            logger.info(
-                "published", metadata: ["changed": "\(summary.changedClusters)", "published": "\(summary.published)"])
+            metrics.publishes.increment()
         } catch {
             // Published at the next round instead: the donations are stored.
             await changes.mark()

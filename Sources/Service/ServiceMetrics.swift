@@ -13,6 +13,8 @@ struct ServiceMetrics: Sendable {
     let donationsRejected = Counter(label: "searchlight_donations_rejected_total")
     /// When the server's last publish committed, in seconds since 1970 (0 before the first).
     let lastPublishTime = Gauge(label: "searchlight_last_publish_timestamp_seconds")
+    /// Publishes the server ran that committed.
+    let publishes = Counter(label: "searchlight_publishes_total")
     /// Publishes the server ran that failed.
     let publishFailures = Counter(label: "searchlight_publish_failures_total")
 }

@@ -1,3 +1,4 @@
+import FixtureServer
 import Foundation
 import Testing
 
@@ -151,6 +152,54 @@ struct ServeCommandTests {
         }
         #expect(published.flatMap { Double($0.split(separator: " ")[1]) }.map { $0 > 0 } == true)
 
+        #expect(await server.stop() == 0)
+    }
+}
+
+@Suite("serve's HTML pages in headless Chromium")
+struct ServePageRenderTests {
+    @Test("the search page and the report render real cards; hostile titles and queries stay text")
+    func pagesRender() async throws {
+        let chromium = try #require(Chromium.locate(), Comment(rawValue: Chromium.missingMessage))
+        let store = try await WorkersTestStore.make(.sqlite)
+        defer { store.cleanUp() }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("serve-page-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let seed = folder.appendingPathComponent("seed.jsonl")
+        let hostile = "Lemon <img src=x onerror=alert(1)> tart"
+        let lines = [
+            try ServeCommandTests.activity("1", title: hostile),
+            try ServeCommandTests.activity("2", title: "Lemon curd \u{202E}reversed"),
+        ]
+        try lines.joined(separator: "\n").write(to: seed, atomically: true, encoding: .utf8)
+        let storeArguments = ["--store", store.argument]
+        #expect(
+            try await CommandRunner.run(["import", seed.path, "--engagement-threshold", "1"] + storeArguments).status
+                == 0)
+        #expect(try await CommandRunner.run(["publish"] + storeArguments).status == 0)
+        let server = try await ServeProcess(storeArguments)
+        let query = "lemon \"><script>alert(2)</script>"
+        for (name, path) in [
+            ("search", "/?q=lemon"), ("hostile-query", "/?q=" + query.urlQueryEncoded), ("report", "/report"),
+        ] {
+            let url = try #require(URL(string: server.base + path))
+            let dom = try await chromium.dumpDOM(of: url, in: folder)
+            #expect(dom.contains("<h1"), "\(name): not the page (an error page?)")
+            #expect(!dom.contains("<script"), "\(name)")
+            #expect(!dom.lowercased().contains("onerror=\""), "\(name): an event handler attribute")
+            #expect(!dom.contains("<img"), "\(name)")
+            let png = try await chromium.screenshot(
+                of: url, to: folder.appendingPathComponent("\(name).png"), width: 900, height: 900, in: folder)
+            #expect(png.count > 8192, "\(name): a blank render (\(png.count) bytes)")
+            if name == "search" {
+                #expect(dom.contains("class=\"card\""), "no preview card")
+                #expect(dom.contains("Lemon &lt;img src=x onerror=alert(1)&gt; tart"))
+            }
+            if name == "hostile-query" {
+                #expect(dom.contains("&lt;script&gt;alert(2)&lt;/script&gt;"))
+            }
+        }
         #expect(await server.stop() == 0)
     }
 }
