@@ -136,6 +136,7 @@ let package = Package(
                 "Bridge",
                 "Donations",
                 "Items",
+                "Markup",
                 "PlainText",
                 "SearchQuery",
                 "Store",

@@ -22,7 +22,7 @@ extension SearchService {
         }
         guard !text.isEmpty || query != nil else { throw ServiceError(.badRequest, "give q (free text) or query") }
         let results = try await runSearch(text, query: query, limit: limit)
-        return .json(try results.jsonText(query: text.isEmpty ? query ?? "" : text))
+        return .json(results.jsonText(query: text.isEmpty ? query ?? "" : text))
     }
 
     /// Runs one search, timed into the latency histogram; a usage error is a 400, the store's a 503.

@@ -78,7 +78,7 @@ extension Searchlight {
                 throw Self.exit(for: error)
             }
             if json {
-                print(try results.jsonText(query: text ?? query ?? ""))
+                print(results.jsonText(query: text ?? query ?? ""))
             } else {
                 printText(Self.text(results))
             }
