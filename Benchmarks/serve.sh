@@ -129,7 +129,8 @@ cpu_before=$(server_cpu)
 stream >"$TMP/posts.txt" &
 stream_pid=$!
 log "measuring: $CONNECTIONS connections for ${DURATION}s, donations streaming"
-wrk -t2 -c"$CONNECTIONS" -d"${DURATION}s" --latency -s Benchmarks/serve_mix.lua "$url" >"$TMP/wrk.txt"
+wrk -t2 -c"$CONNECTIONS" -d"${DURATION}s" --timeout 10s --latency -s Benchmarks/serve_mix.lua "$url" >"$TMP/wrk.txt"
+cat "$TMP/wrk.txt" >&2
 kill "$stream_pid" 2>/dev/null || true
 wait "$stream_pid" 2>/dev/null || true
 stream_pid=""
@@ -159,9 +160,9 @@ import re, sys
  searchable, commit, interval) = sys.argv[1:]
 wrk = open(f"{tmp}/wrk.txt").read()
 def unit(value):
-    number, suffix = re.fullmatch(r"([\d.]+)(us|ms|s)", value).groups()
-    return float(number) * {"us": 0.001, "ms": 1, "s": 1000}[suffix]
-percentiles = {p: unit(v) for p, v in re.findall(r"^\s+(50|90|99)%\s+(\S+)$", wrk, re.M)}
+    number, suffix = re.fullmatch(r"([\d.]+)(us|ms|s|m)", value).groups()
+    return float(number) * {"us": 0.001, "ms": 1, "s": 1000, "m": 60_000}[suffix]
+percentiles = {p: unit(v) for p, v in re.findall(r"^\s*(50|90|99)%\s+(\S+)\s*$", wrk, re.M)}
 maximum = unit(re.search(r"Latency\s+\S+\s+\S+\s+(\S+)", wrk).group(1))
 requests = int(re.search(r"(\d+) requests in", wrk).group(1))
 rate = float(re.search(r"Requests/sec:\s+([\d.]+)", wrk).group(1))
