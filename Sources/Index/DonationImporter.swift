@@ -109,16 +109,15 @@ public struct DonationImporter: Sendable {
             hasher: DonationHasher(salt: settings.salt), threshold: IndexSettings(settings).engagementThreshold,
             now: now.timeIntervalSince1970)
         summary.engagementThreshold = context.threshold
+        // No bulk mode (its connection settings are for one long import, and setting them waits for the
+        // writer): a request's records are few, and other requests write at the same time.
         do {
-            try await store.withBulkImport {
-                var start = records.startIndex
-                while start < records.endIndex {
-                    let end = min(start + batchSize, records.endIndex)
-                    let prepared = records[start..<end].map(context.prepare)
-                    summary.add(
-                        try await store.applyDonations(prepared, threshold: context.threshold, now: context.now))
-                    start = end
-                }
+            var start = records.startIndex
+            while start < records.endIndex {
+                let end = min(start + batchSize, records.endIndex)
+                let prepared = records[start..<end].map(context.prepare)
+                summary.add(try await store.applyDonations(prepared, threshold: context.threshold, now: context.now))
+                start = end
             }
         } catch {
             throw StoreError(path: store.displayName, underlying: error)

@@ -47,10 +47,13 @@ final class PublishLoop: Service, Sendable {
         // Shutdown stops the waiting, not a publish that has started: it commits or rolls back whole.
         await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
-                do { try await Task.sleep(for: self.interval) } catch { return }
+                do { try await Task.sleep(for: self.interval) } catch { break }
                 await self.publishIfChanged()
             }
         }
+        // Donations of the last interval are published before the server exits (the requests have drained:
+        // services stop in reverse order); the mark lives only in this process.
+        await publishIfChanged()
     }
 }
 

@@ -51,6 +51,7 @@ extension SearchService {
     func searchPage(_ request: Request) async throws -> Response {
         let text = FormQuery(request.uri.query)["q"] ?? ""
         var html: String
+        var status = HTTPResponse.Status.ok
         if text.trimmingCharacters(in: .whitespaces).isEmpty {
             html = SearchPage.render(text: "", total: nil, totalIsLowerBound: false, cards: [], message: nil)
         } else {
@@ -76,9 +77,10 @@ extension SearchService {
             } catch let error as ServiceError {
                 html = SearchPage.render(
                     text: text, total: nil, totalIsLowerBound: false, cards: [], message: error.message)
+                status = error.status
             }
         }
-        var response = Response.text(html, contentType: "text/html; charset=utf-8")
+        var response = Response.text(html, contentType: "text/html; charset=utf-8", status: status)
         response.headers[.contentSecurityPolicy] = SearchPage.contentSecurityPolicy
         return response
     }
@@ -88,13 +90,24 @@ extension SearchService {
 /// `+` is a space, then percent-decoding); the first value of a name wins.
 struct FormQuery {
     private var values: [String: String] = [:]
+    /// The first parameter whose name or value is not valid percent-encoding (`100%`, `%ZZ`, bytes that
+    /// are not UTF-8), if any: the API refuses the request rather than guess.
+    private(set) var undecodable: String?
 
     init(_ query: String?) {
         guard let query else { return }
         for pair in query.split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard let name = Self.decode(parts[0]), values[name] == nil else { continue }
-            values[name] = parts.count > 1 ? Self.decode(parts[1]) ?? "" : ""
+            guard let name = Self.decode(parts[0]) else {
+                undecodable = undecodable ?? String(parts[0].prefix(40))
+                continue
+            }
+            guard values[name] == nil else { continue }
+            guard let value = parts.count > 1 ? Self.decode(parts[1]) : "" else {
+                undecodable = undecodable ?? name
+                continue
+            }
+            values[name] = value
         }
     }
 

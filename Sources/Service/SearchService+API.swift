@@ -11,6 +11,9 @@ extension SearchService {
     /// empty search or a limit out of range.
     func search(_ request: Request) async throws -> Response {
         let parameters = FormQuery(request.uri.query)
+        if let name = parameters.undecodable {
+            throw ServiceError(.badRequest, "the parameter \(name) is not valid percent-encoding (send + as %2B)")
+        }
         let text = parameters["q"] ?? ""
         let query = parameters["query"].flatMap { $0.isEmpty ? nil : $0 }
         var limit = PublicSearch.defaultLimit

@@ -25,25 +25,22 @@ extension SearchService {
         }
         var records: [DonationRecord] = []
         var rejected: [DonationIssue] = []
-        var foreign: (line: Int, bundle: String)?
-        var line = 0
+        var foreign: String?
         try DonationFile.forEachRecord(inBytes: Array(body.readableBytesView), named: "body") { result in
             switch result {
             case .success(let record):
-                line += 1
                 if foreign == nil, !token.bundles.contains(record.bundleIdentifier) {
-                    foreign = (line, record.bundleIdentifier)
+                    foreign = record.bundleIdentifier
                 }
                 records.append(record)
             case .failure(let issue):
-                line = issue.line
                 rejected.append(issue)
             }
         }
         if let foreign {
             throw ServiceError(
                 .forbidden,
-                "record \(foreign.line) names the bundle \(foreign.bundle), which this token may not donate for; nothing was imported"
+                "a record names the bundle \(foreign), which this token may not donate for; nothing was imported"
             )
         }
         let summary: ImportSummary
@@ -51,6 +48,8 @@ extension SearchService {
             summary = try await DonationImporter(store: index.donationStore, logger: logger)
                 .importRecords(records, rejected: rejected)
         } catch {
+            // Batches before the failure may have committed: they are published with the next round.
+            await publisher.noteChange()
             logger.error("donation import failed", metadata: ["reason": "\(error)"])
             throw ServiceError(.serviceUnavailable, "the store cannot be written")
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Index
 import Logging
 import Prometheus
 import Store
@@ -34,9 +35,16 @@ package struct SearchService: Sendable {
         let publisher = PublishLoop(
             index: index, interval: configuration.publishInterval, metrics: metrics, logger: logger)
         let router = makeRouter(publisher: publisher)
+        // The gauge starts at the store's last publish, whoever ran it.
+        if let last = try? await ReportReader(index: index).lastPublish() {
+            metrics.lastPublishTime.record(last.publishedAt)
+        }
         let host = configuration.host
         let app = Application(
             router: router,
+            // A connection that sends nothing for this long is closed: a stalled upload cannot hold it
+            // (nor a graceful stop) forever.
+            server: .http1(configuration: .init(idleTimeout: .seconds(Int64(configuration.idleTimeoutSeconds)))),
             configuration: .init(address: .hostname(host, port: configuration.port), serverName: "searchlight"),
             services: [publisher],
             onServerRunning: { channel in onListening(host, channel.localAddress?.port ?? 0) },

@@ -39,7 +39,13 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response
     {
-        var response = try await next(request, context)
+        var response: Response
+        do {
+            response = try await next(request, context)
+        } catch let error as any HTTPResponseError {
+            // Errors become answers here, so they carry the headers too.
+            response = try error.response(from: request, context: context)
+        }
         response.headers[.init("X-Content-Type-Options")!] = "nosniff"
         response.headers[.init("X-Frame-Options")!] = "DENY"
         response.headers[.init("Referrer-Policy")!] = "no-referrer"

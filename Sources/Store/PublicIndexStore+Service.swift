@@ -91,8 +91,13 @@ extension PublicIndexStore {
                 guard row.count == 5, case .text(let id) = row[0], case .text(let hash) = row[1],
                     case .text(let bundles) = row[2], case .double(let created) = row[3]
                 else { return nil }
+                // Anything but NULL is a revocation, whatever its type.
                 var revoked: Double?
-                if case .double(let time) = row[4] { revoked = time }
+                switch row[4] {
+                case .null: revoked = nil
+                case .double(let time): revoked = time
+                default: revoked = 0
+                }
                 return StoredAPIToken(
                     id: id, secretHash: hash, bundles: StoredAPIToken.bundles(fromText: bundles), createdAt: created,
                     revokedAt: revoked)

@@ -45,8 +45,8 @@ extension Searchlight {
 
         func validate() throws {
             guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
-            guard publishInterval > 0, publishInterval.isFinite else {
-                throw ValidationError("--publish-interval must be a positive number of seconds.")
+            guard publishInterval >= 0.05, publishInterval <= 7 * 86400 else {
+                throw ValidationError("--publish-interval must be between 0.05 and 604800 seconds (a week).")
             }
             guard maxBodyBytes > 0 else { throw ValidationError("--max-body-bytes must be positive.") }
         }
@@ -60,7 +60,8 @@ extension Searchlight {
             configuration.port = port
             configuration.publishInterval = publishInterval
             configuration.maxDonationBytes = maxBodyBytes
-            try await store.withPublicIndex(creating: true) { index in
+            // An existing store only: a mistyped path must not serve a new, empty index that looks healthy.
+            try await store.withPublicIndex { index in
                 let service = SearchService(
                     index: index, configuration: configuration, registry: registry,
                     logger: Logger(label: "searchlight.serve"))

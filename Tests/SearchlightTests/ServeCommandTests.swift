@@ -156,6 +156,44 @@ struct ServeCommandTests {
     }
 }
 
+@Suite("serve's edges: bad parameters, headers on errors, the last interval's donations, no store")
+struct ServeEdgeTests {
+    @Test(
+        "a parameter that is not percent-encoding is a 400 with the security headers; SIGTERM publishes what arrived; no store is exit 3"
+    )
+    func edges() async throws {
+        let store = try await WorkersTestStore.make(.sqlite)
+        defer { store.cleanUp() }
+        let storeArguments = ["--store", store.argument]
+        let seed = try ServeCommandTests.activity("1", title: "Lemon tart")
+        #expect(
+            try await CommandRunner.run(
+                ["import", "-", "--engagement-threshold", "1"] + storeArguments, standardInput: seed
+            ).status == 0)
+        #expect(try await CommandRunner.run(["publish"] + storeArguments).status == 0)
+        let created = try await CommandRunner.run(
+            ["token", "create", "--bundle", ServeCommandTests.bundle] + storeArguments)
+        let token = try #require(created.standardOutput.split(separator: "\n").last.map(String.init))
+        // A publish interval longer than the test: only the stop can publish the donation.
+        let server = try await ServeProcess(storeArguments + ["--publish-interval", "600"])
+        let bad = try await server.request("/api/search?q=%FF")  // not UTF-8 once decoded
+        #expect(bad.status == 400)
+        #expect(try jsonObject(bad.body)["error"] != nil)
+        #expect(bad.headers["x-content-type-options"] == "nosniff")
+        let body = Data(try ServeCommandTests.activity("2", title: "Rhubarb crumble").utf8)
+        let posted = try await server.request(
+            "/api/donations", method: "POST", body: body, headers: ["Authorization": "Bearer \(token)"])
+        #expect(posted.status == 200)
+        #expect(try jsonObject(try await server.request("/api/search?q=rhubarb").body)["total"] as? Int == 0)
+        #expect(await server.stop() == 0)
+        let found = try await CommandRunner.run(["search", "rhubarb", "--json"] + storeArguments)
+        #expect(found.status == 0, "the donation of the last interval was not published at the stop")
+        let missing = try await CommandRunner.run(["serve", "--store", store.argument + ".missing", "--port", "0"])
+        #expect(missing.status == 3)
+        #expect(missing.standardError.contains("no store"))
+    }
+}
+
 @Suite("serve's HTML pages in headless Chromium")
 struct ServePageRenderTests {
     @Test("the search page and the report render real cards; hostile titles and queries stay text")
