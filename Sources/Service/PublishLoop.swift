@@ -9,14 +9,14 @@ import Store
 /// the last publish, publishes in the background; searches keep answering from the previous index until the
 /// publish commits (one transaction on either engine).
 final class PublishLoop: Service, Sendable {
-    private let index: PublicIndexStore
+    private let publish: PublishRunner
     private let interval: Duration
     private let logger: Logger
     private let metrics: ServiceMetrics
     private let changes = ChangeMark()
 
-    init(index: PublicIndexStore, interval: Double, metrics: ServiceMetrics, logger: Logger) {
-        self.index = index
+    init(publish: @escaping PublishRunner, interval: Double, metrics: ServiceMetrics, logger: Logger) {
+        self.publish = publish
         self.interval = .milliseconds(Int64(max(interval, 0.05) * 1000))
         self.metrics = metrics
         self.logger = logger
@@ -31,7 +31,7 @@ final class PublishLoop: Service, Sendable {
     func publishIfChanged() async {
         guard await changes.take() else { return }
         do {
-            let summary = try await Publisher(index: index, logger: logger).publish()
+            let summary = try await publish()
             // The publisher logs its own summary line.
             metrics.lastPublishTime.record(summary.publishedAt)
             metrics.publishes.increment()
@@ -56,6 +56,9 @@ final class PublishLoop: Service, Sendable {
         await publishIfChanged()
     }
 }
+
+/// Runs one publish of the store and returns its summary.
+package typealias PublishRunner = @Sendable () async throws -> PublishSummary
 
 /// Whether the store changed since the last publish began.
 private actor ChangeMark {

@@ -62,9 +62,10 @@ extension Searchlight {
             configuration.maxDonationBytes = maxBodyBytes
             // An existing store only: a mistyped path must not serve a new, empty index that looks healthy.
             try await store.withPublicIndex { index in
+                let child = ChildPublish(store: store.value)
                 let service = SearchService(
                     index: index, configuration: configuration, registry: registry,
-                    logger: Logger(label: "searchlight.serve"))
+                    logger: Logger(label: "searchlight.serve"), publish: { try await child.run() })
                 do {
                     try await service.run { host, port in
                         let shown = host.contains(":") ? "[\(host)]" : host
