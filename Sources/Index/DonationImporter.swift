@@ -60,10 +60,7 @@ public struct DonationImporter: Sendable {
             }
             guard summary.rejected == 0, summary.unreadableFiles == 0 else { return summary }
         }
-        let settings = try await store.beginImport(engagementThreshold: engagementThreshold)
-        let context = ImportContext(
-            hasher: DonationHasher(salt: settings.salt), threshold: IndexSettings(settings).engagementThreshold,
-            now: now.timeIntervalSince1970)
+        let context = try await beginImport(engagementThreshold: engagementThreshold, now: now)
         summary.engagementThreshold = context.threshold
         // One thread reads, parses and prepares (hashes, rows) the next batch while this one writes the
         // previous: on two cores the parsing no longer waits for the store, nor the store for the parsing.
@@ -104,10 +101,7 @@ public struct DonationImporter: Sendable {
         var summary = ImportSummary()
         summary.records = records.count
         for issue in rejected { summary.note(issue) }
-        let settings = try await store.beginImport(engagementThreshold: nil)
-        let context = ImportContext(
-            hasher: DonationHasher(salt: settings.salt), threshold: IndexSettings(settings).engagementThreshold,
-            now: now.timeIntervalSince1970)
+        let context = try await beginImport(engagementThreshold: nil, now: now)
         summary.engagementThreshold = context.threshold
         // No bulk mode (its connection settings are for one long import, and setting them waits for the
         // writer): a request's records are few, and other requests write at the same time.
@@ -123,6 +117,15 @@ public struct DonationImporter: Sendable {
             throw StoreError(path: store.displayName, underlying: error)
         }
         return summary
+    }
+
+    /// Records `engagementThreshold` (when given) and returns what records are prepared with: the store's
+    /// salt and threshold, and the import's time.
+    private func beginImport(engagementThreshold: Int?, now: Date) async throws(StoreError) -> ImportContext {
+        let settings = try await store.beginImport(engagementThreshold: engagementThreshold)
+        return ImportContext(
+            hasher: DonationHasher(salt: settings.salt), threshold: IndexSettings(settings).engagementThreshold,
+            now: now.timeIntervalSince1970)
     }
 
     /// What the reading thread hands over: prepared records, and the lines it read and rejected.

@@ -2,6 +2,7 @@ import Bridge
 import Foundation
 import Hummingbird
 import Index
+import Metrics
 import Store
 
 /// `GET /api/search`, `GET /api/items/…`, `GET /api/report`, `GET /report`: the command line's answers
@@ -31,11 +32,7 @@ extension SearchService {
     /// Runs one search, timed into the latency histogram; a usage error is a 400, the store's a 503.
     func runSearch(_ text: String, query: String?, limit: Int) async throws -> SearchResults {
         let start = ContinuousClock.now
-        defer {
-            let elapsed = ContinuousClock.now - start
-            metrics.searchDuration.recordNanoseconds(
-                elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000)
-        }
+        defer { metrics.searchDuration.record(duration: ContinuousClock.now - start) }
         do {
             return try await PublicSearch(index: index).search(text, query: query, limit: limit)
         } catch {

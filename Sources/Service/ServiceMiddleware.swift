@@ -22,8 +22,7 @@ struct AccessLogMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     private func log(_ request: Request, status: Int, since start: ContinuousClock.Instant) {
-        let elapsed = ContinuousClock.now - start
-        let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
+        let milliseconds = (ContinuousClock.now - start) / .milliseconds(1)
         logger.info(
             "request",
             metadata: [
