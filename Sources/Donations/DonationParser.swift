@@ -8,12 +8,16 @@ public struct DonationIssue: Error, Sendable, Hashable, CustomStringConvertible 
     public var line: Int
     /// Why, naming the field when one is at fault.
     public var reason: String
+    /// The line's `bundleIdentifier` when it is a JSON object with that key as a string, though its record
+    /// was refused: a server refuses a body naming a bundle its token is not for, valid or not.
+    public var bundleIdentifier: String?
 
     /// Creates an issue.
-    public init(file: String, line: Int, reason: String) {
+    public init(file: String, line: Int, reason: String, bundleIdentifier: String? = nil) {
         self.file = file
         self.line = line
         self.reason = reason
+        self.bundleIdentifier = bundleIdentifier
     }
 
     /// `file:line: reason`, or `file: reason` for the file as a whole (line 0: it could not be opened).
@@ -64,6 +68,11 @@ public enum DonationParser {
         guard case .object(let members) = root else {
             return issue("not a JSON object with a string 'type'")
         }
+        func refused(_ reason: String) -> Result<DonationRecord, DonationIssue> {
+            var named: String?
+            if case .string(let bundle) = FieldReader.first("bundleIdentifier", in: members) { named = bundle }
+            return .failure(DonationIssue(file: file, line: number, reason: reason, bundleIdentifier: named))
+        }
         do {
             let record: DonationRecord
             let type = try FieldReader.requiredString(FieldReader.first("type", in: members), "type", in: .root)
@@ -77,12 +86,12 @@ public enum DonationParser {
             case "delete":
                 record = .delete(try DeletionRecord(reading: members))
             default:
-                return issue("unknown type '\(type.prefix(64))' (userActivity, searchableItem or delete)")
+                return refused("unknown type '\(type.prefix(64))' (userActivity, searchableItem or delete)")
             }
-            if let problem = DonationValidation.problem(in: record) { return issue(problem) }
+            if let problem = DonationValidation.problem(in: record) { return refused(problem) }
             return .success(record)
         } catch {
-            return issue(error.reason)
+            return refused(error.reason)
         }
     }
 

@@ -45,12 +45,12 @@ public struct ReportReader: Sendable {
 
     /// Every cluster in report order (for complete JSON output), read row by row in constant memory.
     /// - Throws: ``StoreError``, a decoding error for a cluster's stored lists, or what `body` throws.
-    public func forEachCluster(limit: Int? = nil, _ body: (DedupReport.Cluster) throws -> Void) async throws {
+    public func forEachCluster(limit: Int? = nil, _ body: (DedupReport.Cluster) async throws -> Void) async throws {
         let decoder = JSONDecoder()
         try await store.forEachReportCluster(limit: limit) { row in
             let members = try decoder.decode([DedupReport.Member].self, from: Data(row.members.utf8))
             let matchedBy = try decoder.decode([String].self, from: Data(row.matchedBy.utf8))
-            try body(
+            try await body(
                 DedupReport.Cluster(
                     id: row.key, published: row.published, reason: row.reason, matchedBy: matchedBy,
                     members: members, uniqueIdentifier: row.uniqueIdentifier))
@@ -61,22 +61,22 @@ public struct ReportReader: Sendable {
     /// within each part), cluster by cluster through `write`, so a million clusters never sit in memory;
     /// returns `false`, writing nothing, when nothing was published yet.
     /// - Throws: ``StoreError``, a decoding error for a cluster's stored lists, or what `write` throws.
-    package func writeJSON(_ write: (String) throws -> Void) async throws -> Bool {
+    package func writeJSON(_ write: (String) async throws -> Void) async throws -> Bool {
         guard let summary = try await lastPublish() else { return false }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let head = try encoder.encode(Self.reportSummary(summary))
-        try write("{\"summary\":" + String(decoding: head, as: UTF8.self))
-        try write(",\"engagementThreshold\":\(summary.engagementThreshold)")
-        try write(",\"generatedAt\":\"\(Date(timeIntervalSince1970: summary.publishedAt).formatted(.iso8601))\"")
-        try write(",\"clusters\":[")
+        try await write("{\"summary\":" + String(decoding: head, as: UTF8.self))
+        try await write(",\"engagementThreshold\":\(summary.engagementThreshold)")
+        try await write(",\"generatedAt\":\"\(Date(timeIntervalSince1970: summary.publishedAt).formatted(.iso8601))\"")
+        try await write(",\"clusters\":[")
         var first = true
         try await forEachCluster { cluster in
             let data = try encoder.encode(cluster)
-            try write((first ? "" : ",") + String(decoding: data, as: UTF8.self))
+            try await write((first ? "" : ",") + String(decoding: data, as: UTF8.self))
             first = false
         }
-        try write("]}\n")
+        try await write("]}\n")
         return true
     }
 

@@ -58,9 +58,10 @@ extension SearchService {
             do {
                 let results = try await runSearch(text, query: nil, limit: PublicSearch.defaultLimit)
                 var cards: [PreviewCard] = []
+                let items =
+                    (try? await index.publicItems(uniqueIdentifiers: results.hits.map(\.uniqueIdentifier))) ?? [:]
                 for hit in results.hits {
-                    let stored = try? await index.publicItem(uniqueIdentifier: hit.uniqueIdentifier)
-                    if let stored, let item = try? SearchableItem(jsonText: stored) {
+                    if let stored = items[hit.uniqueIdentifier], let item = try? SearchableItem(jsonText: stored) {
                         cards.append(PreviewCard(item: item))
                     } else {
                         var card = PreviewCard(

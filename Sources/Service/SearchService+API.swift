@@ -66,12 +66,19 @@ extension SearchService {
         return .json(json)
     }
 
-    /// SPEC §6: the dedup report JSON of the last publish; 404 before the first publish.
-    func reportJSON() async throws -> Response {
-        var buffer = ByteBuffer()
-        let published = try await ReportReader(index: index).writeJSON { buffer.writeString($0) }
-        guard published else { throw ServiceError(.notFound, "nothing was published yet") }
-        return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: buffer))
+    /// SPEC §6: the dedup report JSON of the last publish, streamed from the file ``ReportCache`` wrote for
+    /// that publish; 404 before the first publish.
+    func reportJSON(from reports: ReportCache, context: some RequestContext) async throws -> Response {
+        let path: String?
+        do {
+            path = try await reports.file()
+        } catch {
+            logger.error("report failed", metadata: ["reason": "\(error)"])
+            throw ServiceError(.serviceUnavailable, "the report cannot be read")
+        }
+        guard let path else { throw ServiceError(.notFound, "nothing was published yet") }
+        let body = try await FileIO().loadFile(path: path, context: context)
+        return Response(status: .ok, headers: [.contentType: "application/json"], body: body)
     }
 
     /// The dedup report as HTML (`report --format html`), at most ``reportClusterLimit`` clusters listed.

@@ -8,8 +8,8 @@ import Store
 /// `POST /api/donations` (SPEC §6): JSON Lines as `import` reads them, from an app holding a token.
 extension SearchService {
     /// 401 without a valid token; 413 over the body limit (refused from `Content-Length` before the body is
-    /// read, else when the limit is passed); 403, writing nothing, when any record names a bundle the token
-    /// is not for; else 200 `{"read","imported","rejected":[{"line","reason"}]}` with bad lines reported as
+    /// read, else when the limit is passed); 403, writing nothing, when any line names a bundle the token
+    /// is not for (a line refused for another reason too); else 200 `{"read","imported","rejected":[{"line","reason"}]}` with bad lines reported as
     /// `import` reports them.
     func donate(_ request: Request, publisher: PublishLoop) async throws -> Response {
         let token = try await authorizedToken(request)
@@ -34,13 +34,17 @@ extension SearchService {
                 }
                 records.append(record)
             case .failure(let issue):
+                // A line refused for another reason still may not name another bundle.
+                if foreign == nil, let named = issue.bundleIdentifier, !token.bundles.contains(named) {
+                    foreign = named
+                }
                 rejected.append(issue)
             }
         }
         if let foreign {
             throw ServiceError(
                 .forbidden,
-                "a record names the bundle \(foreign), which this token may not donate for; nothing was imported"
+                "a line names the bundle \(foreign), which this token may not donate for; nothing was imported"
             )
         }
         let summary: ImportSummary

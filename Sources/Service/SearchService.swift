@@ -40,7 +40,8 @@ package struct SearchService: Sendable {
     package func run(onListening: @escaping @Sendable (_ host: String, _ port: Int) -> Void) async throws {
         let publisher = PublishLoop(
             publish: publish, interval: configuration.publishInterval, metrics: metrics, logger: logger)
-        let router = makeRouter(publisher: publisher)
+        let reports = try ReportCache(index: index, logger: logger)
+        let router = makeRouter(publisher: publisher, reports: reports)
         // The gauge starts at the store's last publish, whoever ran it.
         if let last = try? await ReportReader(index: index).lastPublish() {
             metrics.lastPublishTime.record(last.publishedAt)
@@ -55,11 +56,17 @@ package struct SearchService: Sendable {
             services: [publisher],
             onServerRunning: { channel in onListening(host, channel.localAddress?.port ?? 0) },
             logger: logger)
-        try await app.runService()
+        do {
+            try await app.runService()
+        } catch {
+            await reports.removeFiles()
+            throw error
+        }
+        await reports.removeFiles()
     }
 
     /// The routes of SPEC §6, behind the access log and the request metrics.
-    func makeRouter(publisher: PublishLoop) -> Router<BasicRequestContext> {
+    func makeRouter(publisher: PublishLoop, reports: ReportCache) -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
         router.add(middleware: AccessLogMiddleware(logger: logger))
         router.add(middleware: MetricsMiddleware())
@@ -67,7 +74,7 @@ package struct SearchService: Sendable {
         router.get("/api/search") { request, _ in try await search(request) }
         router.get("/api/items/**") { request, _ in try await item(request) }
         router.post("/api/donations") { request, _ in try await donate(request, publisher: publisher) }
-        router.get("/api/report") { _, _ in try await reportJSON() }
+        router.get("/api/report") { _, context in try await reportJSON(from: reports, context: context) }
         router.get("/report") { _, _ in try await reportHTML() }
         router.get("/") { request, _ in try await searchPage(request) }
         router.get("/healthz") { _, _ in await health() }

@@ -17,6 +17,29 @@ extension PublicIndexStore {
         }
     }
 
+    /// The stored JSON of each published item of `uniqueIdentifiers` that exists, by identifier, read with
+    /// one statement (a search page's hits).
+    package func publicItems(uniqueIdentifiers: [String]) async throws(StoreError) -> [String: String] {
+        guard !uniqueIdentifiers.isEmpty else { return [:] }
+        let sql = "SELECT unique_identifier, item_json FROM public_item WHERE unique_identifier IN "
+        switch self {
+        case .sqlite(let store):
+            let placeholders = "(" + Array(repeating: "?", count: uniqueIdentifiers.count).joined(separator: ",") + ")"
+            let rows = try await store.read { db in
+                try Row.fetchAll(db, sql: sql + placeholders, arguments: StatementArguments(uniqueIdentifiers))
+                    .map { (row: Row) -> (String, String) in (row[0], row[1]) }
+            }
+            return Dictionary(rows, uniquingKeysWith: { first, _ in first })
+        case .postgres(let database):
+            let placeholders = "(" + (1...uniqueIdentifiers.count).map { "$\($0)" }.joined(separator: ",") + ")"
+            var items: [String: String] = [:]
+            for row in try await database.rows(sql + placeholders, uniqueIdentifiers.map { .text($0) }) {
+                if case .text(let identifier) = row[0], case .text(let json) = row[1] { items[identifier] = json }
+            }
+            return items
+        }
+    }
+
     /// Runs a trivial statement: throws when the store does not answer.
     package func checkAvailable() async throws(StoreError) {
         switch self {

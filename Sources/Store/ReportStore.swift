@@ -7,7 +7,7 @@ package protocol ReportStore: Sendable {
     /// The clusters of the last publish in report order — withheld first, then merged ones (more than one
     /// member), each by key — at most `limit` of them (all when `nil`), handed to `body` one at a time.
     /// - Throws: ``StoreError``, or what `body` throws.
-    func forEachReportCluster(limit: Int?, _ body: (ReportClusterRow) throws -> Void) async throws
+    func forEachReportCluster(limit: Int?, _ body: (ReportClusterRow) async throws -> Void) async throws
 }
 
 /// A cluster as the report lists it.

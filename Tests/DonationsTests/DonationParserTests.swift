@@ -91,6 +91,24 @@ struct DonationParserTests {
         }
     }
 
+    @Test(
+        "a refused line still names its bundle when it is an object with a string bundleIdentifier",
+        arguments: [
+            (#"{"bundleIdentifier":"com.other"}"#, "com.other"),
+            (#"{"type":"userActivity","bundleIdentifier":"com.other","donor":"d"}"#, "com.other"),
+            (#"{"type":"song","bundleIdentifier":"com.other"}"#, "com.other"),
+            (#"{"type":"userActivity","bundleIdentifier":7}"#, nil),
+            (#"["bundleIdentifier","com.other"]"#, nil),
+            ("not json", nil),
+        ] as [(String, String?)])
+    func refusedLineNamesItsBundle(line: String, bundle: String?) throws {
+        guard case .failure(let issue) = Self.parse(line) else {
+            Issue.record("\(line) was accepted")
+            return
+        }
+        #expect(issue.bundleIdentifier == bundle)
+    }
+
     @Test("dates: ISO 8601 with or without fractional seconds and offsets, or a date alone")
     func dates() {
         for text in ["2027-01-01T00:00:00Z", "2027-01-01T00:00:00.250Z", "2027-01-01T01:00:00+01:00", "2027-01-01"] {

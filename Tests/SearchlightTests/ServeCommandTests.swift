@@ -97,6 +97,12 @@ struct ServeCommandTests {
             "/api/donations", method: "POST", body: mixed, headers: ["Authorization": "Bearer \(token)"])
         #expect(refused.status == 403)
         #expect(refused.body.contains("com.example.other"))
+        // A line naming another bundle is refused whole even when that line is invalid on its own.
+        let invalidForeign = #"{"type":"userActivity","bundleIdentifier":"com.example.other"}"#
+        let refusedInvalid = try await server.request(
+            "/api/donations", method: "POST", body: Data((fig + "\n" + invalidForeign).utf8),
+            headers: ["Authorization": "Bearer \(token)"])
+        #expect(refusedInvalid.status == 403)
         let tooLarge = try await server.request(
             "/api/donations", method: "POST", body: Data(repeating: 0x20, count: 5000),
             headers: ["Authorization": "Bearer \(token)"])
@@ -113,6 +119,10 @@ struct ServeCommandTests {
             (try? jsonObject(answer.body)["total"] as? Int) == 1
         }
         #expect(try jsonObject(found.body)["total"] as? Int == 1)
+        // The report follows the server's publish: written again for it, still the command line's bytes.
+        let republished = try await CommandRunner.run(["report", "--format", "json"] + storeArguments)
+        #expect(republished.standardOutput != report.standardOutput)
+        #expect(try await server.request("/api/report").body == republished.standardOutput)
         // The other token may not donate for this bundle, and a revoked token is refused.
         #expect(
             try await server.request(
@@ -145,6 +155,9 @@ struct ServeCommandTests {
         #expect(
             metrics.body.contains(
                 #"http_route="/api/donations",http_request_method="POST",http_response_status_code="401"} 3"#))
+        #expect(
+            metrics.body.contains(
+                #"http_route="/api/donations",http_request_method="POST",http_response_status_code="403"} 3"#))
         #expect(metrics.body.contains("searchlight_search_duration_seconds_count"))
         #expect(metrics.body.contains("searchlight_donations_imported_total 1"))
         let published = metrics.body.split(separator: "\n").first {

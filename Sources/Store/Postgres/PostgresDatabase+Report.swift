@@ -10,14 +10,14 @@ extension PostgresDatabase: ReportStore {
         }
     }
 
-    package func forEachReportCluster(limit: Int?, _ body: (ReportClusterRow) throws -> Void) async throws {
+    package func forEachReportCluster(limit: Int?, _ body: (ReportClusterRow) async throws -> Void) async throws {
         do {
             // One statement, streamed: the rows arrive as the report is written, in constant memory.
             let rows = try await client.query(
                 PostgresQuery(unsafeSQL: ReportClusterRow.query(limit: "$1::int8"), binds: Self.binds(limit)),
                 logger: logger)
             for try await row in rows.decode((String, Bool, String, String, String, String?).self) {
-                try body(
+                try await body(
                     ReportClusterRow(
                         key: row.0, published: row.1, reason: row.2, matchedBy: row.3, members: row.4,
                         uniqueIdentifier: row.5))

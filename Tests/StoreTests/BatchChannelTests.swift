@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-@testable import Index
+@testable import Store
 
-/// The hand-over between an import's reading thread and its writing thread.
+/// The hand-over between a reading thread and a writing task or thread.
 @Suite struct BatchChannelTests {
     struct Failure: Error, Equatable {}
 

@@ -3,11 +3,11 @@ import Foundation
 /// A bounded hand-over of batches from one producing thread to one consumer: the producer waits while
 /// `capacity` batches are waiting, the consumer while none is (a thread in ``receive()``, a task in
 /// ``next()``). An import reads and prepares records on one thread while the store writes the previous
-/// batch.
+/// batch; a report reads SQLite's rows on one thread while a task writes them out.
 ///
 /// All state is behind one `NSCondition` (a mutex and its condition variable), which is what makes
 /// the `@unchecked Sendable` sound.
-final class BatchChannel<Batch: Sendable>: @unchecked Sendable {
+package final class BatchChannel<Batch: Sendable>: @unchecked Sendable {
     private let condition = NSCondition()
     private let capacity: Int
     private var batches: [Batch] = []
@@ -18,14 +18,14 @@ final class BatchChannel<Batch: Sendable>: @unchecked Sendable {
     private var waiting: CheckedContinuation<Void, Never>?
 
     /// A channel holding at most `capacity` (at least 1) batches at a time.
-    init(capacity: Int) {
+    package init(capacity: Int) {
         self.capacity = max(1, capacity)
     }
 
     /// A channel fed by a new thread named `name`, which runs `produce` with a `send` for its batches and
     /// then finishes the channel, with `produce`'s error if it throws one. `send` throws once the
     /// consumer has cancelled, which ends `produce` quietly.
-    static func produced(
+    package static func produced(
         by name: String, capacity: Int = 2,
         _ produce: @escaping @Sendable (_ send: (Batch) throws -> Void) throws -> Void
     ) -> BatchChannel {
@@ -52,7 +52,7 @@ final class BatchChannel<Batch: Sendable>: @unchecked Sendable {
 
     /// Hands `batch` over, waiting while the channel is full. Returns `false`, dropping the batch, once
     /// the consumer has cancelled: the producer should stop.
-    func send(_ batch: Batch) -> Bool {
+    package func send(_ batch: Batch) -> Bool {
         condition.lock()
         defer { condition.unlock() }
         while batches.count >= capacity, !isCancelled { condition.wait() }
@@ -64,7 +64,7 @@ final class BatchChannel<Batch: Sendable>: @unchecked Sendable {
     }
 
     /// The producer is done; with `error`, the consumer throws it after the batches sent before it.
-    func finish(throwing error: (any Error)? = nil) {
+    package func finish(throwing error: (any Error)? = nil) {
         condition.lock()
         defer { condition.unlock() }
         isFinished = true
@@ -76,7 +76,7 @@ final class BatchChannel<Batch: Sendable>: @unchecked Sendable {
     /// The next batch in the order sent, waiting for one; `nil` once the producer finished and every
     /// batch was received.
     /// - Throws: the error the producer finished with, after its earlier batches.
-    func receive() throws -> Batch? {
+    package func receive() throws -> Batch? {
         condition.lock()
         defer { condition.unlock() }
         while batches.isEmpty, !isFinished { condition.wait() }
@@ -89,7 +89,7 @@ final class BatchChannel<Batch: Sendable>: @unchecked Sendable {
     }
 
     /// The consumer stops: waiting and later sends return `false`, and waiting batches are dropped.
-    func cancel() {
+    package func cancel() {
         condition.lock()
         defer { condition.unlock() }
         isCancelled = true
@@ -102,7 +102,7 @@ final class BatchChannel<Batch: Sendable>: @unchecked Sendable {
     /// blocking its thread while none is there: an import awaiting its store does not hold a thread of the
     /// cooperative pool while it waits for the reader.
     /// - Throws: the error the producer finished with, after its earlier batches.
-    func next() async throws -> Batch? {
+    package func next() async throws -> Batch? {
         await withCheckedContinuation { resumeWhenReady($0) }
         return try receive()
     }
