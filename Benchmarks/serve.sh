@@ -12,11 +12,13 @@
 # --port 0 --publish-interval PUBLISH_INTERVAL` (default 10); a 5 s warm-up with wrk; then the measured
 # run: wrk `--latency` on the mix (Benchmarks/serve_mix.lua cycles through it) and, at the same time,
 # STREAM_BATCH donations (default 200) posted every STREAM_PAUSE seconds (default 1) with curl. After it:
-# the stream's last record must be searchable (polled, at most 2 publish intervals + 60 s).
+# the stream's last record must be searchable (polled, at most 2 publish intervals + 60 s); then
+# `GET /api/report` twice (the first writes the report file of the last publish, the second streams it),
+# timed, with the server's anonymous memory before and after.
 # Reports throughput, latency p50/p90/p99/max, wrk's errors (socket errors, non-2xx/3xx answers), the
 # donation posts and their failures, the server's publishes during the run, and the server's CPU; as a
 # Markdown table on standard output and in Benchmarks/out/serve-DATE.md. Exits 1 when a request
-# failed or the streamed donations never became searchable; STRICT=1 also when p99 ≥ 20 ms.
+# failed, the streamed donations never became searchable or the report was not served; STRICT=1 also when p99 ≥ 20 ms.
 #
 # Targets (SPEC §8): search p99 under 20 ms at one million items, 64 clients, no failed request.
 set -euo pipefail
@@ -153,11 +155,21 @@ while ((SECONDS < deadline)); do
     sleep 1
 done
 
+# The report of the last publish: the first GET writes its file, the next one streams that file.
+anon_kb() { awk '/^RssAnon/ { print $2 }' "/proc/$serve_pid/status"; }
+report_get() { curl --silent --noproxy '*' --output /dev/null --write-out '%{http_code} %{time_total} %{size_download}' "$url/api/report"; }
+anon_before=$(anon_kb)
+report_first=$(report_get)
+report_again=$(report_get)
+anon_after=$(anon_kb)
+log "report: first $report_first, again $report_again; anonymous memory $anon_before -> $anon_after kB"
+
 python3 - "$TMP" "$ENGINE" "$published" "$CONNECTIONS" "$DURATION" "$posted" "$post_failures" "$STREAM_BATCH" \
-    "$publishes" "$cpu_before" "$cpu_after" "$searchable" "$commit" "$PUBLISH_INTERVAL" <<'PY' | tee "$TMP/report.md"
+    "$publishes" "$cpu_before" "$cpu_after" "$searchable" "$commit" "$PUBLISH_INTERVAL" \
+    "$report_first" "$report_again" "$anon_before" "$anon_after" <<'PY' | tee "$TMP/report.md"
 import re, sys
 (tmp, engine, published, connections, duration, posted, post_failures, batch, publishes, cpu_before, cpu_after,
- searchable, commit, interval) = sys.argv[1:]
+ searchable, commit, interval, report_first, report_again, anon_before, anon_after) = sys.argv[1:]
 wrk = open(f"{tmp}/wrk.txt").read()
 def unit(value):
     number, suffix = re.fullmatch(r"([\d.]+)(us|ms|s|m)", value).groups()
@@ -182,7 +194,12 @@ print(f"| {engine} | {int(published):,} | {float(steps['import']):.1f} | {float(
 print()
 print(f"searchlight {commit}; {duration} s with wrk -t2 -c{connections} --latency over the 100-request mix; "
       f"--publish-interval {interval}; targets: p99 < 20 ms, no failed request")
-failed = socket_errors + non2xx + int(post_failures) > 0 or searchable != "1"
+first, again = report_first.split(), report_again.split()
+print()
+print(f"GET /api/report after the run: first {float(first[1]):.2f} s (writes the file for the last publish), "
+      f"again {float(again[1]):.2f} s (streams it); {int(again[2]) / 1e6:,.1f} MB; status {first[0]}, {again[0]}; "
+      f"the server's anonymous memory {int(anon_before) / 1024:,.0f} -> {int(anon_after) / 1024:,.0f} MB")
+failed = socket_errors + non2xx + int(post_failures) > 0 or searchable != "1" or first[0] != "200" or again[0] != "200"
 open(f"{tmp}/verdict", "w").write(("fail" if failed else "ok") + f" {percentiles['99']}\n")
 PY
 mkdir -p Benchmarks/out

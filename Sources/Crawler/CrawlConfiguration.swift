@@ -51,6 +51,11 @@ public struct CrawlConfiguration: Sendable {
     public var leaseDuration: Double {
         didSet { leaseDuration = max(1, leaseDuration) }
     }
+    /// Whether a new pass is a refresh pass (`crawl --refresh`): it fetches what is due, the sitemaps and the
+    /// URLs it finds that are new to the frontier, instead of everything it reaches (see ``RevisitPolicy``).
+    public var refresh: Bool
+    /// When each URL is due again.
+    public var revisit: RevisitPolicy
 
     /// Creates a configuration with production defaults.
     public init(
@@ -89,6 +94,8 @@ public struct CrawlConfiguration: Sendable {
         self.maxAppSiteAssociationBytes = 128 * 1024
         self.allowsPlainHTTPAppSiteAssociation = false
         self.leaseDuration = 60
+        self.refresh = false
+        self.revisit = RevisitPolicy()
     }
 
     /// The delay before retry number `attempt` (1-based): exponential with ±50 % jitter.

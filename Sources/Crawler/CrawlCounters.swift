@@ -7,6 +7,10 @@ public struct CrawlCounters: Sendable, Hashable, Codable {
     public var pagesIndexed = 0
     /// Pages confirmed unchanged (304 or same content hash): no re-extraction.
     public var pagesUnchanged = 0
+    /// Pages whose content differed from the stored copy (a page fetched for the first time is not counted).
+    public var pagesChanged = 0
+    /// Pages visited in an earlier pass that this pass took up again (fetched, or ended by a rule).
+    public var pagesRevisited = 0
     /// Pages that answered 404 or 410 and left the index.
     public var pagesGone = 0
     /// Redirect responses followed (each hop queued as a URL of its own).
@@ -69,6 +73,8 @@ public struct CrawlSummary: Sendable, Hashable, Codable {
     public var workers: Int
     /// What this process itself did.
     public var workerCounters: CrawlCounters
+    /// For a refresh pass (`crawl --refresh`), what it revisited; `nil` for a full pass.
+    public var refresh: RefreshCounts?
 
     /// Creates a summary.
     public init(
@@ -83,6 +89,30 @@ public struct CrawlSummary: Sendable, Hashable, Codable {
         self.queued = queued
         self.workers = workers
         self.workerCounters = workerCounters ?? counters
+    }
+}
+
+/// What a refresh pass revisited (SPEC §3 "Freshness"), for its summary.
+public struct RefreshCounts: Sendable, Hashable, Codable {
+    /// Pages visited before that were due (their next visit had come, or a sitemap listed them with a
+    /// `lastmod` newer than their last fetch) and were taken up; pages new to the frontier are not counted.
+    public var due: Int
+    /// Page requests that got an answer.
+    public var fetched: Int
+    /// Pages found unchanged (304, or the same content hash).
+    public var unchanged: Int
+    /// Pages whose content changed.
+    public var changed: Int
+    /// Pages that answered 404 or 410: they leave the index at the next publish.
+    public var gone: Int
+
+    /// The counts of a refresh pass that counted `counters`.
+    public init(counters: CrawlCounters) {
+        due = counters.pagesRevisited
+        fetched = counters.pagesFetched
+        unchanged = counters.pagesUnchanged
+        changed = counters.pagesChanged
+        gone = counters.pagesGone
     }
 }
 

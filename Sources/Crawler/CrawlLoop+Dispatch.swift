@@ -229,12 +229,12 @@ extension CrawlLoop {
                 case .unavailable(let reason, _):
                     complete(
                         url, state: .skipped, outcome: FrontierURL.robotsUnavailableOutcome, detail: reason,
-                        counter: FrontierURL.robotsUnavailableOutcome)
+                        counter: FrontierURL.robotsUnavailableOutcome, finding: .failed)
                     continue
                 case .refused(let reason):
                     complete(
                         url, state: .failed, outcome: FrontierURL.addressRefusedOutcome, detail: reason,
-                        counter: FrontierURL.addressRefusedOutcome)
+                        counter: FrontierURL.addressRefusedOutcome, finding: .failed)
                     continue
                 case .rules, .allowAll:
                     break
@@ -246,7 +246,7 @@ extension CrawlLoop {
                 }
                 complete(
                     url, state: .skipped, outcome: FrontierURL.robotsDisallowedOutcome, detail: detail,
-                    counter: "robots")
+                    counter: "robots", finding: .unchanged)
                 continue
             }
             // A request slot of the host, shared with the other workers, and the host's delay. With no
@@ -281,6 +281,7 @@ extension CrawlLoop {
                 hosts[origin]?.sitemapInFlight = true
             }
             if url.kind == .page { inFlightPages += 1 }
+            countRevisit(url)
             begin(origin)
             hosts[origin]?.nextRequestAt = now + host.spacing
             let fetcher = fetcher
@@ -321,11 +322,31 @@ extension CrawlLoop {
         hosts[origin] = host
     }
 
-    /// Ends a frontier URL without a request (robots, limits).
-    mutating func complete(_ url: FrontierURL, state: FrontierState, outcome: String, detail: String?, counter: String)
-    {
-        batch.completions.append(
-            CrawlBatch.Completion(id: url.id, state: state, outcome: outcome, detail: detail, attempts: url.attempts))
+    /// Ends a frontier URL without a request (robots, limits); with `finding`, schedules its next visit as
+    /// a visit that found that would (a URL ended by a limit of this pass is due again at once).
+    mutating func complete(
+        _ url: FrontierURL, state: FrontierState, outcome: String, detail: String?, counter: String,
+        finding: RevisitPolicy.Finding? = nil
+    ) {
+        var completion = CrawlBatch.Completion(
+            id: url.id, state: state, outcome: outcome, detail: detail, attempts: url.attempts)
+        if let finding {
+            let policy = configuration.revisit
+            let next = policy.schedule(
+                after: url.revisitInterval == nil && finding == .unchanged ? .first : finding,
+                previous: url.revisitInterval, at: policy.now())
+            completion.revisitInterval = next.interval
+            completion.nextVisitAt = next.nextVisitAt
+        }
+        batch.completions.append(completion)
         counters.skip(counter)
+        countRevisit(url)
+    }
+
+    /// Counts a page of an earlier pass taken up again (its first attempt in this pass).
+    mutating func countRevisit(_ url: FrontierURL) {
+        if url.kind == .page, url.attempts == 0, url.revisitInterval != nil || url.contentHash != nil {
+            counters.pagesRevisited += 1
+        }
     }
 }

@@ -260,6 +260,8 @@ extension CrawlCounters {
         pagesFetched += other.pagesFetched
         pagesIndexed += other.pagesIndexed
         pagesUnchanged += other.pagesUnchanged
+        pagesChanged += other.pagesChanged
+        pagesRevisited += other.pagesRevisited
         pagesGone += other.pagesGone
         redirects += other.redirects
         bytes += other.bytes

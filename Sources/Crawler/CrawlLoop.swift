@@ -145,9 +145,11 @@ struct CrawlLoop {
             totals = try await Task { try await store.runWorkers(runID) }.value
         }
         let pass = CrawlTotals(workers: totals, legacyCountersJSON: run.countersJSON)
-        return CrawlSummary(
+        var summary = CrawlSummary(
             run: run.id, resumed: run.isResumed, finished: finished, counters: pass.counters,
             durationSeconds: pass.seconds, queued: queued, workers: pass.workers, workerCounters: counters)
+        if run.dueBefore != nil { summary.refresh = RefreshCounts(counters: pass.counters) }
+        return summary
     }
 
     /// The pass's workers once the others have left it too. When the pass is over, the others are only

@@ -37,6 +37,10 @@ public struct Crawler: Sendable {
     /// patterns and the limits; the links found on them are followed only when in the seeds' scope
     /// (with no seeds, never). With no seeds and no unfinished pass, a pass starts when some are
     /// pending; each one's pending row goes in the transaction that writes its final state.
+    ///
+    /// With ``CrawlConfiguration/refresh``, a new pass is a refresh pass: it starts from every earlier
+    /// pass's seeds (and those given) with the sitemaps and the pages due queued (``RevisitPolicy``), and
+    /// queues a URL it finds only when that URL is new, due, or listed with a newer sitemap `lastmod`.
     /// - Parameter progress: Called about twice a second with a snapshot, from the crawl loop.
     /// - Throws: ``CrawlError`` for a bad configuration; ``StoreError`` when the store fails.
     public func run(progress: (@Sendable (CrawlProgress) -> Void)? = nil) async throws -> CrawlSummary {
@@ -44,18 +48,21 @@ public struct Crawler: Sendable {
         if !configuration.seeds.isEmpty { _ = try scope(seeds: configuration.seeds) }
         let worker = CrawlWorker.current()
         let run = try await store.beginRun(
-            seeds: configuration.seeds, now: Date().timeIntervalSince1970, worker: worker)
+            seeds: configuration.seeds, now: Date().timeIntervalSince1970, worker: worker,
+            refreshingAt: configuration.refresh ? configuration.revisit.now() : nil)
         // A resumed pass keeps the scope it started with, widened by any new seeds.
         var scopeSeeds = run.seeds
         for seed in configuration.seeds where !scopeSeeds.contains(seed) { scopeSeeds.append(seed) }
-        let hasWork = !scopeSeeds.isEmpty || run.isResumed ? true : try await store.hasPendingURLs()
+        let hasWork = !scopeSeeds.isEmpty || run.isResumed || run.due > 0 ? true : try await store.hasPendingURLs()
         guard hasWork else {
             // Nothing to crawl: no seeds given, no unfinished pass to continue, no pending activity URL.
             let now = Date().timeIntervalSince1970
             try await store.leaveRun(run.id, worker: worker, countersJSON: "{}", now: now)
             try await store.finishRun(run.id, force: true, now: now)
-            return CrawlSummary(
+            var summary = CrawlSummary(
                 run: run.id, resumed: false, finished: true, counters: CrawlCounters(), durationSeconds: 0, queued: 0)
+            if run.dueBefore != nil { summary.refresh = RefreshCounts(counters: CrawlCounters()) }
+            return summary
         }
         // Without seeds, a pass over the pending activity pages only: no site is in scope, so no
         // link found on them is followed.

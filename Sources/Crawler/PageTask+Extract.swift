@@ -29,6 +29,7 @@ extension PageTask {
         if hash == url.contentHash {
             return unchanged(url: url, context: context, into: result)
         }
+        if url.contentHash != nil { result.counters.pagesChanged += 1 }
         let headers = response.headers.map { (name: $0.name, value: $0.value) }
         let (markup, extractedItem) = PageExtraction.item(bytes: response.body, url: response.url, headers: headers)
 

@@ -31,6 +31,7 @@ extension PageTask {
             {
                 // A sitemap lists up to 50,000 URLs of (nearly always) one host: one copy of its name.
                 if candidate.host == sharedHost { candidate.host = sharedHost } else { sharedHost = candidate.host }
+                candidate.sitemapLastModified = entry.lastModified.flatMap(SitemapDate.seconds)
                 result.candidates.append(candidate)
             }
         }

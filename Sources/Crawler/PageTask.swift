@@ -42,6 +42,10 @@ enum PageTask {
             let response = try await fetcher.fetch(request)
             let seconds = (ContinuousClock.now - started).seconds
             var result = classify(response, url: url, context: context, now: now)
+            let lifetime = FreshnessLifetime.seconds(
+                cacheControl: response.headers["Cache-Control"], expires: response.headers["Expires"],
+                date: response.headers["Date"], now: now)
+            result.scheduleNextVisit(context.configuration.revisit, lifetime: lifetime)
             result.log = FetchLogEntry(
                 url: url.url, at: now, httpStatus: response.status, bytes: response.body.count, seconds: seconds,
                 outcome: result.completion.outcome, detail: result.completion.detail)
@@ -52,6 +56,7 @@ enum PageTask {
                 error as? FetchError ?? FetchError(kind: .other, url: url.url, message: String(describing: error))
             let seconds = (ContinuousClock.now - started).seconds
             var result = failure(fetchError, url: url, context: context, now: now)
+            result.scheduleNextVisit(context.configuration.revisit, lifetime: nil)
             result.log = FetchLogEntry(
                 url: url.url, at: now, httpStatus: nil, bytes: 0, seconds: seconds, outcome: result.completion.outcome,
                 detail: fetchError.description)
@@ -80,6 +85,31 @@ enum PageTask {
             result.counters.fail(key)
         }
         return result
+    }
+}
+
+extension PageResult {
+    /// Sets the completion's next visit from what this visit found (``RevisitPolicy``); a URL queued again
+    /// for a retry keeps its schedule.
+    mutating func scheduleNextVisit(_ policy: RevisitPolicy, lifetime: Double?) {
+        guard completion.state != .queued else { return }
+        let isFirst = frontier.revisitInterval == nil && frontier.contentHash == nil
+        let finding: RevisitPolicy.Finding
+        if completion.state == .failed {
+            finding = .failed
+        } else if unchanged {
+            finding = .unchanged
+        } else if page != nil {
+            finding = isFirst ? .first : .changed
+        } else if gone != nil, frontier.wasIndexable == true {
+            finding = .changed
+        } else {
+            finding = isFirst ? .first : .unchanged
+        }
+        let next = policy.schedule(
+            after: finding, previous: frontier.revisitInterval, at: policy.now(), lifetime: lifetime)
+        completion.revisitInterval = next.interval
+        completion.nextVisitAt = next.nextVisitAt
     }
 }
 

@@ -10,15 +10,7 @@ enum RetryAfter {
             // Very long digit strings are clamped rather than overflowing.
             return Double(value.prefix(9)).map { value.count > 9 ? 999_999_999 : $0 }
         }
-        for format in ["EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM d HH:mm:ss yyyy"] {
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.timeZone = TimeZone(identifier: "GMT")
-            formatter.dateFormat = format
-            if let date = formatter.date(from: value) {
-                return max(0, date.timeIntervalSince1970 - now)
-            }
-        }
+        if let date = HTTPDate.parse(value) { return max(0, date - now) }
         return nil
     }
 }

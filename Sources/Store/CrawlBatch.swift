@@ -63,6 +63,10 @@ public struct CrawlBatch: Sendable {
         public var notBefore: Double
         /// When it was fetched (seconds since 1970), if it was.
         public var fetchedAt: Double?
+        /// When it is due again (seconds since 1970); `nil` keeps the stored time.
+        public var nextVisitAt: Double?
+        /// The revisit interval that set ``nextVisitAt`` (seconds); `nil` keeps the stored one.
+        public var revisitInterval: Double?
 
         /// Creates a completion.
         public init(

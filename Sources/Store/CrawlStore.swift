@@ -10,8 +10,11 @@ public protocol CrawlStore: Sendable {
     /// How the store is named in summaries and errors (a path, or a URL without its password).
     var displayName: String { get }
 
-    /// Joins the unfinished pass if there is one, else starts a new one, and registers `worker` in it.
-    func beginRun(seeds: [String], now: Double, worker: CrawlWorker) async throws(StoreError) -> CrawlRunInfo
+    /// Joins the unfinished pass if there is one, else starts a new one, and registers `worker` in it; with
+    /// `refreshingAt`, a new pass is a refresh pass from that time (see ``RefreshRules``).
+    func beginRun(
+        seeds: [String], now: Double, worker: CrawlWorker, refreshingAt: Double?
+    ) async throws(StoreError) -> CrawlRunInfo
     /// Marks the pass finished when nothing of it is queued, or at once with `force`.
     func finishRun(_ id: Int64, force: Bool, now: Double) async throws(StoreError)
     /// The hosts with URLs queued in pass `run`, each with the earliest time one is free and due for `worker`.
@@ -51,6 +54,13 @@ public protocol CrawlStore: Sendable {
     func leaveRun(_ run: Int64, worker: CrawlWorker, countersJSON: String, now: Double) async throws(StoreError)
     /// The workers that took part in pass `run`, for the pass's totals.
     func runWorkers(_ run: Int64) async throws(StoreError) -> [CrawlWorkerRecord]
+}
+
+extension CrawlStore {
+    /// Joins the unfinished pass if there is one, else starts a new full pass.
+    public func beginRun(seeds: [String], now: Double, worker: CrawlWorker) async throws(StoreError) -> CrawlRunInfo {
+        try await beginRun(seeds: seeds, now: now, worker: worker, refreshingAt: nil)
+    }
 }
 
 extension Store: CrawlStore {

@@ -26,11 +26,14 @@ public struct FrontierCandidate: Sendable, Hashable {
     public var discoveredFrom: String?
     /// Redirect hops that led here (0 unless `source` is `redirect`).
     public var redirectHops: Int
+    /// The sitemap's `lastmod` for it (seconds since 1970), when a sitemap listed it with one: newer than
+    /// its last fetch, it makes the URL due in a refresh pass.
+    public var sitemapLastModified: Double?
 
     /// Creates a candidate; `key` defaults to ``key(for:)`` of `url`.
     public init(
         url: String, key: String? = nil, host: String, kind: FrontierKind = .page, depth: Int, source: String,
-        discoveredFrom: String? = nil, redirectHops: Int = 0
+        discoveredFrom: String? = nil, redirectHops: Int = 0, sitemapLastModified: Double? = nil
     ) {
         self.url = url
         self.key = key ?? Self.key(for: url)
@@ -40,6 +43,7 @@ public struct FrontierCandidate: Sendable, Hashable {
         self.source = source
         self.discoveredFrom = discoveredFrom
         self.redirectHops = redirectHops
+        self.sitemapLastModified = sitemapLastModified
     }
 }
 
@@ -80,6 +84,8 @@ public struct FrontierURL: Sendable, Hashable {
     public var storedLinks: String?
     /// Whether the stored page was indexable.
     public var wasIndexable: Bool?
+    /// The revisit interval its last visit set (seconds), `nil` before its first.
+    public var revisitInterval: Double? = nil
 }
 
 /// How a frontier URL ended in this pass.

@@ -40,6 +40,18 @@ extension PublicIndexStore {
         }
     }
 
+    /// The expiry period (days) `publish` recorded in the store, `nil` when none was (the default applies).
+    package func recordedExpiryDays() async throws(StoreError) -> Double? {
+        let sql = "SELECT value FROM setting WHERE name = 'expiry_days'"
+        switch self {
+        case .sqlite(let store):
+            return try await store.read { db in try String.fetchOne(db, sql: sql) }.flatMap(Double.init)
+        case .postgres(let database):
+            guard case .text(let value) = try await database.rows(sql).first?.first else { return nil }
+            return Double(value)
+        }
+    }
+
     /// Runs a trivial statement: throws when the store does not answer.
     package func checkAvailable() async throws(StoreError) {
         switch self {

@@ -65,25 +65,33 @@ extension Store {
     }
 
     private static func insertCandidates(_ candidates: [FrontierCandidate], run: Int64, db: Database) throws -> Int {
+        guard !candidates.isEmpty else { return 0 }
         // The key decides (first clause). The second clause only meets rows keyed NULL by the
         // v3 backfill (an older spelling of a key another row holds): the same rule applies to them.
+        // A row of an earlier pass is queued again under ``RefreshRules`` (always, in a full pass).
         let requeue = """
             DO UPDATE SET
                 state = 'queued', run_id = excluded.run_id, depth = excluded.depth,
                 source = excluded.source, discovered_from = excluded.discovered_from,
-                redirect_hops = excluded.redirect_hops, attempts = 0, not_before = 0
-            WHERE crawl_url.run_id < excluded.run_id
+                redirect_hops = excluded.redirect_hops, attempts = 0, not_before = 0,
+                sitemap_lastmod = COALESCE(excluded.sitemap_lastmod, crawl_url.sitemap_lastmod)
+            WHERE (crawl_url.run_id < excluded.run_id
+                   AND \(RefreshRules.requeuesEarlier(row: "crawl_url", dueBefore: "?11", lastModified: "?10")))
                OR (crawl_url.state = 'queued' AND crawl_url.run_id = excluded.run_id
                    AND crawl_url.depth > excluded.depth)
             """
         let statement = try db.cachedStatement(
             sql: """
                 INSERT INTO crawl_url (url, url_key, host, kind, depth, source, discovered_from, redirect_hops,
-                                       run_id, state, attempts, not_before)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'queued', 0, 0)
+                                       run_id, state, attempts, not_before, sitemap_lastmod)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 'queued', 0, 0, ?10)
                 ON CONFLICT(url_key) \(requeue)
                 ON CONFLICT(url) \(requeue)
                 """)
+        let dueBefore = try Double.fetchOne(db, sql: "SELECT due_before FROM crawl_run WHERE id = ?", arguments: [run])
+        // What the sitemap says now is kept with a row the rule left alone too, for the next refresh.
+        let lastModified = try db.cachedStatement(
+            sql: "UPDATE crawl_url SET sitemap_lastmod = ?1 WHERE url_key = ?2 AND sitemap_lastmod IS NOT ?1")
         // A pending URL keeps the importer's key, which the bridge looks its crawl state up by: should
         // the row of its URL carry another key (the two spellings normalize alike but key apart), the
         // row takes the importer's.
@@ -104,9 +112,13 @@ extension Store {
             try statement.execute(arguments: [
                 candidate.url, candidate.key, candidate.host, candidate.kind.rawValue, candidate.depth,
                 candidate.source, candidate.discoveredFrom, candidate.redirectHops, run,
+                candidate.sitemapLastModified, dueBefore,
             ])
             let changes = db.changesCount
             added += changes
+            if changes == 0, let date = candidate.sitemapLastModified {
+                try lastModified.execute(arguments: [date, candidate.key])
+            }
             if changes == 0, candidate.source == FrontierCandidate.activitySource {
                 try verified.execute(arguments: [candidate.key, candidate.key, run])
             }
@@ -120,7 +132,8 @@ extension Store {
                 UPDATE crawl_url SET state = ?, outcome = ?, http_status = ?, detail = ?,
                     etag = COALESCE(?, etag), last_modified = COALESCE(?, last_modified),
                     content_hash = COALESCE(?, content_hash), attempts = ?, not_before = ?,
-                    fetched_at = COALESCE(?, fetched_at), lease_owner = NULL, lease_until = 0
+                    fetched_at = COALESCE(?, fetched_at), next_visit_at = COALESCE(?, next_visit_at),
+                    revisit_interval = COALESCE(?, revisit_interval), lease_owner = NULL, lease_until = 0
                 WHERE id = ? AND (? IS NULL OR lease_owner IS NULL OR lease_owner = ?)
                 """)
         // One check per transaction spares a crawl with no pending URLs a statement per URL.
@@ -131,7 +144,8 @@ extension Store {
             try statement.execute(arguments: [
                 completion.state.rawValue, completion.outcome, completion.httpStatus, completion.detail,
                 completion.etag, completion.lastModified, completion.contentHash, completion.attempts,
-                completion.notBefore, completion.fetchedAt, completion.id, owner, owner,
+                completion.notBefore, completion.fetchedAt, completion.nextVisitAt, completion.revisitInterval,
+                completion.id, owner, owner,
             ])
             if anyPending, completion.state != .queued {
                 try resolve.execute(arguments: [completion.id])

@@ -13,6 +13,12 @@ public struct CrawlRunInfo: Sendable, Hashable {
     public var countersJSON: String
     /// The seeds the pass was started with (a resumed pass keeps its original scope).
     public var seeds: [String]
+    /// For a refresh pass, the time it started from: URLs due by then were queued at its start, and a URL
+    /// already in the frontier joins it only when due (or listed with a newer sitemap `lastmod`); `nil` for
+    /// a full pass.
+    public var dueBefore: Double? = nil
+    /// The pages a refresh pass queued at its start as due (0 for a full pass).
+    public var due = 0
 }
 
 /// A host with URLs queued in a pass, as a worker sees it.
@@ -32,28 +38,45 @@ extension Store {
     /// URLs of an unfinished pass that were in flight when a worker died are still `queued` (a URL
     /// leaves that state only in the transaction that stores its result); their leases free them when
     /// they run out, at once when the dead worker ran on this machine (its process is gone).
-    public func beginRun(seeds: [String], now: Double, worker: CrawlWorker) async throws(StoreError) -> CrawlRunInfo {
-        let seedsJSON = String(decoding: (try? JSONEncoder().encode(seeds)) ?? Data("[]".utf8), as: UTF8.self)
-        return try await write { db in
+    ///
+    /// With `refreshingAt`, a new pass is a refresh pass from that time (``RefreshRules``): its seeds are
+    /// every earlier pass's and `seeds`, and it starts with the sitemaps and the pages due queued.
+    public func beginRun(
+        seeds: [String], now: Double, worker: CrawlWorker, refreshingAt: Double?
+    ) async throws(StoreError) -> CrawlRunInfo {
+        try await write { db in
             let info: CrawlRunInfo
             if let row = try Row.fetchOne(
                 db,
                 sql: """
-                    SELECT id, started_at, counters, seeds FROM crawl_run WHERE finished_at IS NULL
-                    ORDER BY id DESC LIMIT 1
+                    SELECT id, started_at, counters, seeds, due_before, due_count FROM crawl_run
+                    WHERE finished_at IS NULL ORDER BY id DESC LIMIT 1
                     """)
             {
-                let stored = (row["seeds"] as String?).flatMap {
-                    try? JSONDecoder().decode([String].self, from: Data($0.utf8))
-                }
                 info = CrawlRunInfo(
                     id: row["id"], isResumed: true, startedAt: row["started_at"], countersJSON: row["counters"],
-                    seeds: stored ?? [])
+                    seeds: RefreshRules.decodeSeeds(row["seeds"]), dueBefore: row["due_before"], due: row["due_count"])
             } else {
+                var passSeeds = seeds
+                if refreshingAt != nil {
+                    let earlier = try String.fetchAll(db, sql: "SELECT seeds FROM crawl_run ORDER BY id")
+                    passSeeds = RefreshRules.seeds(earlier: earlier, given: seeds)
+                }
                 try db.execute(
-                    sql: "INSERT INTO crawl_run (started_at, seeds) VALUES (?, ?)", arguments: [now, seedsJSON])
+                    sql: "INSERT INTO crawl_run (started_at, seeds, due_before) VALUES (?, ?, ?)",
+                    arguments: [now, RefreshRules.encodeSeeds(passSeeds), refreshingAt])
+                let id = db.lastInsertedRowID
+                var due = 0
+                if let refreshingAt {
+                    try db.execute(sql: RefreshRules.queueSitemaps(run: "?1"), arguments: [id])
+                    try db.execute(
+                        sql: RefreshRules.queueDuePages(run: "?1", dueBefore: "?2"), arguments: [id, refreshingAt])
+                    due = db.changesCount
+                    try db.execute(sql: "UPDATE crawl_run SET due_count = ? WHERE id = ?", arguments: [due, id])
+                }
                 info = CrawlRunInfo(
-                    id: db.lastInsertedRowID, isResumed: false, startedAt: now, countersJSON: "{}", seeds: seeds)
+                    id: id, isResumed: false, startedAt: now, countersJSON: "{}", seeds: passSeeds,
+                    dueBefore: refreshingAt, due: due)
             }
             try db.execute(
                 sql: """

@@ -23,7 +23,8 @@ extension Store {
                     db,
                     sql: """
                         SELECT c.id, c.url, c.host, c.kind, c.depth, c.redirect_hops, c.source, c.attempts,
-                               c.etag, c.last_modified, c.content_hash, p.links, p.is_indexable
+                               c.etag, c.last_modified, c.content_hash, c.revisit_interval, p.links,
+                               p.is_indexable
                         FROM (SELECT * FROM crawl_url
                               WHERE run_id = ? AND state = 'queued' AND host = ? AND kind = ? AND not_before <= ?
                                 AND lease_until <= ?
@@ -44,7 +45,8 @@ extension Store {
                     depth: row["depth"], redirectHops: row["redirect_hops"], source: row["source"],
                     attempts: row["attempts"],
                     etag: row["etag"], lastModified: row["last_modified"], contentHash: row["content_hash"],
-                    storedLinks: row["links"], wasIndexable: row["is_indexable"])
+                    storedLinks: row["links"], wasIndexable: row["is_indexable"],
+                    revisitInterval: row["revisit_interval"])
             }
         }
     }

@@ -18,6 +18,7 @@ extension Store {
         registerPublicTextSchema(in: &migrator)
         registerSharedCrawlSchema(in: &migrator)
         registerTokenSchema(in: &migrator)
+        registerFreshnessSchema(in: &migrator)
         return migrator
     }()
 

@@ -3,6 +3,7 @@ import Crawler
 import Dispatch
 import Fetching
 import Foundation
+import Index
 import Logging
 import Robots
 import Store
@@ -76,6 +77,24 @@ extension Searchlight {
                 valueName: "seconds"))
         var lease = 60.0
 
+        @Flag(
+            help: ArgumentHelp(
+                "Revisit only what is due: pages whose next visit has come, pages a sitemap lists with a "
+                    + "newer lastmod, and new URLs found on the way (robots.txt and sitemaps are read again)."))
+        var refresh = false
+
+        @Option(
+            help: ArgumentHelp(
+                "The shortest wait before a page is visited again (a page that changed waits half as long "
+                    + "as before, down to this).", valueName: "seconds"))
+        var minRevisit = 3600.0
+
+        @Option(
+            help: ArgumentHelp(
+                "The longest wait before a page is visited again (an unchanged page waits twice as long as "
+                    + "before, up to this).", valueName: "seconds"))
+        var maxRevisit = 30 * 86_400.0
+
         @Flag(help: "Print the summary as JSON.")
         var json = false
 
@@ -89,6 +108,10 @@ extension Searchlight {
             else {
                 throw ValidationError(
                     "--delay, --max-crawl-delay and --max-retry-after must be between 0 and 86400 seconds.")
+            }
+            guard minRevisit >= 60, maxRevisit <= 3650 * 86_400, minRevisit <= maxRevisit else {
+                throw ValidationError(
+                    "--min-revisit must be at least 60 seconds and at most --max-revisit, which is at most 10 years.")
             }
             guard (1...86_400).contains(lease) else {
                 throw ValidationError("--lease must be between 1 and 86400 seconds.")
@@ -112,6 +135,10 @@ extension Searchlight {
             configuration.leaseDuration = lease
             configuration.fetch.userAgent = userAgentHeader
             configuration.allowsPlainHTTPAppSiteAssociation = universalLinks.plainHTTPAppSiteAssociation
+            configuration.refresh = refresh
+            configuration.revisit = RevisitPolicy(
+                minimumInterval: minRevisit, maximumInterval: maxRevisit,
+                itemLifetime: await Self.itemLifetime(in: store))
             let crawler = Crawler(configuration: configuration, store: store, logger: logger)
             let line = CrawlStatusLine(enabled: !json && isatty(STDERR_FILENO) == 1)
             let task = Task { try await crawler.run { line.draw($0) } }
@@ -137,6 +164,17 @@ extension Searchlight {
             }
             // SPEC §7: 1 when some records failed; the summary names the kinds (the fetch log has each URL).
             if !summary.counters.errors.isEmpty { throw Exit.partialFailure }
+        }
+
+        /// How long a published item stays public after its page's last fetch (`publish --expiry-days`, as
+        /// recorded in the store, else the default), in seconds: every page is due again before that.
+        static func itemLifetime(in store: any CrawlStore) async -> Double {
+            let index: PublicIndexStore? =
+                if let store = store as? Store { .sqlite(store) } else if let database = store as? PostgresDatabase {
+                    .postgres(database)
+                } else { nil }
+            let recorded = try? await index?.recordedExpiryDays()
+            return (recorded ?? IndexSettings.defaultExpiryDays) * 86_400
         }
 
         /// Closes a PostgreSQL store's connections (a SQLite store closes with its last reference).

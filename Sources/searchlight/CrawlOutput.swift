@@ -57,9 +57,14 @@ enum CrawlSummaryText {
         lines.append(
             "Crawl pass \(summary.run) \(state) in \(String(format: "%.1f", summary.durationSeconds)) s"
                 + (summary.resumed ? " (resumed)" : ""))
+        if let refresh = summary.refresh {
+            lines.append(
+                "  refresh    \(refresh.due) due, \(refresh.fetched) fetched, \(refresh.unchanged) unchanged, "
+                    + "\(refresh.changed) changed, \(refresh.gone) gone")
+        }
         lines.append(
             "  pages      \(counters.pagesFetched) fetched, \(counters.pagesIndexed) indexed, "
-                + "\(counters.pagesUnchanged) unchanged, \(counters.pagesGone) gone")
+                + "\(counters.pagesUnchanged) unchanged, \(counters.pagesChanged) changed, \(counters.pagesGone) gone")
         lines.append("  redirects  \(counters.redirects)")
         lines.append("  sitemaps   \(counters.sitemapsRead) read, \(counters.sitemapURLs) URLs listed")
         lines.append("  skipped    \(list(counters.skipped))")

@@ -17,6 +17,7 @@ extension PostgresDatabase {
         var notBefore: [Double] = []
         var statuses = PostgresColumn<Int>(), details = PostgresColumn<String>(), etags = PostgresColumn<String>()
         var modified = PostgresColumn<String>(), hashes = PostgresColumn<String>(), fetched = PostgresColumn<Double>()
+        var nextVisits = PostgresColumn<Double>(), intervals = PostgresColumn<Double>()
         for completion in latest.values.sorted(by: { $0.id < $1.id }) {
             ids.append(completion.id)
             states.append(completion.state.rawValue)
@@ -29,6 +30,8 @@ extension PostgresDatabase {
             modified.append(completion.lastModified)
             hashes.append(completion.contentHash)
             fetched.append(completion.fetchedAt)
+            nextVisits.append(completion.nextVisitAt)
+            intervals.append(completion.revisitInterval)
         }
         try await connection.rows(
             """
@@ -41,15 +44,20 @@ extension PostgresDatabase {
                 content_hash = COALESCE(CASE WHEN t.hash_p THEN t.hash END, c.content_hash),
                 attempts = t.attempts, not_before = t.not_before,
                 fetched_at = COALESCE(CASE WHEN t.fetched_p THEN t.fetched END, c.fetched_at),
+                next_visit_at = COALESCE(CASE WHEN t.next_visit_p THEN t.next_visit END, c.next_visit_at),
+                revisit_interval = COALESCE(CASE WHEN t.revisit_p THEN t.revisit END, c.revisit_interval),
                 lease_owner = NULL, lease_until = 0
             FROM unnest(
                 \(ids)::int8[], \(states)::text[], \(outcomes)::text[], \(attempts)::int8[], \(notBefore)::float8[],
                 \(statuses.values)::int8[], \(statuses.present)::bool[], \(details.values)::text[],
                 \(details.present)::bool[], \(etags.values)::text[], \(etags.present)::bool[],
                 \(modified.values)::text[], \(modified.present)::bool[], \(hashes.values)::text[],
-                \(hashes.present)::bool[], \(fetched.values)::float8[], \(fetched.present)::bool[]
+                \(hashes.present)::bool[], \(fetched.values)::float8[], \(fetched.present)::bool[],
+                \(nextVisits.values)::float8[], \(nextVisits.present)::bool[], \(intervals.values)::float8[],
+                \(intervals.present)::bool[]
             ) AS t(id, state, outcome, attempts, not_before, status, status_p, detail, detail_p, etag, etag_p,
-                   modified, modified_p, hash, hash_p, fetched, fetched_p)
+                   modified, modified_p, hash, hash_p, fetched, fetched_p, next_visit, next_visit_p, revisit,
+                   revisit_p)
             WHERE c.id = t.id AND (\(owner)::text IS NULL OR c.lease_owner IS NULL OR c.lease_owner = \(owner))
             """, logger: logger)
         let ended = latest.values.filter { $0.state != .queued }.map(\.id)

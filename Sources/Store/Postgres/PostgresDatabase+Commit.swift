@@ -50,12 +50,32 @@ extension PostgresDatabase {
     private static func insertCandidates(
         _ candidates: [FrontierCandidate], run: Int64, _ connection: PostgresConnection, _ logger: Logger
     ) async throws -> Int {
+        guard !candidates.isEmpty else { return 0 }
         var added = 0
+        let dueBefore = try await connection.rows(
+            "SELECT due_before FROM crawl_run WHERE id = \(run)", logger: logger
+        ).first?.makeRandomAccess().value("due_before", as: Double?.self)
         // In key order, so two workers' commits lock the rows they share in the same order; and only those
         // the upsert may change: an upsert locks the row it meets even when its condition leaves the row
         // alone, and the links every page shares would make all workers' commits wait for each other.
-        let settled = try await settledKeys(of: candidates, run: run, connection, logger)
-        for candidate in candidates.sorted(by: { $0.key < $1.key }) where !settled.contains(candidate.key) {
+        let settled = try await settledKeys(of: candidates, run: run, dueBefore: dueBefore, connection, logger)
+        // The pass's and the candidate's times, named once so ``RefreshRules`` reads them as SQL.
+        let requeues = { (row: String) in
+            RefreshRules.requeuesEarlier(
+                row: row, dueBefore: "(SELECT due_before FROM params)", lastModified: "(SELECT lastmod FROM params)")
+        }
+        for candidate in candidates.sorted(by: { $0.key < $1.key }) {
+            if settled.contains(candidate.key) {
+                if let date = candidate.sitemapLastModified {
+                    // What the sitemap says now is kept with a row the rule left alone, for the next refresh.
+                    try await connection.rows(
+                        """
+                        UPDATE crawl_url SET sitemap_lastmod = \(date)
+                        WHERE url_key = \(candidate.key) AND sitemap_lastmod IS DISTINCT FROM \(date)
+                        """, logger: logger)
+                }
+                continue
+            }
             let isActivity = candidate.source == FrontierCandidate.activitySource
             if isActivity {
                 // A pending URL keeps the importer's key (see the SQLite store), unless another row has it.
@@ -71,28 +91,33 @@ extension PostgresDatabase {
             let count =
                 try await connection.rows(
                     """
-                    WITH other AS (
+                    WITH params AS (
+                        SELECT \(dueBefore)::float8 AS due_before, \(candidate.sitemapLastModified)::float8 AS lastmod
+                    ), other AS (
                         SELECT id FROM crawl_url WHERE url = \(candidate.url) AND url_key IS DISTINCT FROM \(candidate.key)
                     ), requeued AS (
                         UPDATE crawl_url AS c SET
                             state = 'queued', run_id = \(run), depth = \(candidate.depth), source = \(candidate.source),
                             discovered_from = \(candidate.discoveredFrom), redirect_hops = \(candidate.redirectHops),
-                            attempts = 0, not_before = 0
+                            attempts = 0, not_before = 0,
+                            sitemap_lastmod = COALESCE((SELECT lastmod FROM params), c.sitemap_lastmod)
                         FROM other WHERE c.id = other.id
-                          AND (c.run_id < \(run) OR (c.state = 'queued' AND c.run_id = \(run) AND c.depth > \(candidate.depth)))
+                          AND ((c.run_id < \(run) AND \(unescaped: requeues("c")))
+                               OR (c.state = 'queued' AND c.run_id = \(run) AND c.depth > \(candidate.depth)))
                         RETURNING 1
                     ), inserted AS (
                         INSERT INTO crawl_url (url, url_key, host, kind, depth, source, discovered_from, redirect_hops,
-                                               run_id, state, attempts, not_before)
+                                               run_id, state, attempts, not_before, sitemap_lastmod)
                         SELECT \(candidate.url), \(candidate.key), \(candidate.host), \(candidate.kind.rawValue),
                                \(candidate.depth), \(candidate.source), \(candidate.discoveredFrom),
-                               \(candidate.redirectHops), \(run), 'queued', 0, 0
+                               \(candidate.redirectHops), \(run), 'queued', 0, 0, (SELECT lastmod FROM params)
                         WHERE NOT EXISTS (SELECT 1 FROM other)
                         ON CONFLICT (url_key) DO UPDATE SET
                             state = 'queued', run_id = excluded.run_id, depth = excluded.depth, source = excluded.source,
                             discovered_from = excluded.discovered_from, redirect_hops = excluded.redirect_hops,
-                            attempts = 0, not_before = 0
-                        WHERE crawl_url.run_id < excluded.run_id
+                            attempts = 0, not_before = 0,
+                            sitemap_lastmod = COALESCE(excluded.sitemap_lastmod, crawl_url.sitemap_lastmod)
+                        WHERE (crawl_url.run_id < excluded.run_id AND \(unescaped: requeues("crawl_url")))
                            OR (crawl_url.state = 'queued' AND crawl_url.run_id = excluded.run_id
                                AND crawl_url.depth > excluded.depth)
                         RETURNING 1
@@ -101,6 +126,13 @@ extension PostgresDatabase {
                     """, logger: logger
                 ).first?.makeRandomAccess().value("n", as: Int.self) ?? 0
             added += count
+            if count == 0, let date = candidate.sitemapLastModified {
+                try await connection.rows(
+                    """
+                    UPDATE crawl_url SET sitemap_lastmod = \(date)
+                    WHERE url_key = \(candidate.key) AND sitemap_lastmod IS DISTINCT FROM \(date)
+                    """, logger: logger)
+            }
             if count == 0, isActivity {
                 // Its entry already ended in this pass (found through a link first): the pending row goes.
                 try await connection.rows(
@@ -114,27 +146,48 @@ extension PostgresDatabase {
     }
 
     /// The keys of `candidates` whose frontier rows the requeue rule leaves alone: queued or seen in pass
-    /// `run` already, at a depth no greater. Rows only ever move to later passes and shallower depths, so
-    /// what this read finds settled stays settled.
+    /// `run` already, at a depth no greater; or, in a refresh pass (`dueBefore`), rows of an earlier pass
+    /// that are not due (``RefreshRules/leavesEarlier(kind:nextVisitAt:fetchedAt:dueBefore:lastModified:)``).
+    /// Rows only ever move to later passes and shallower depths, and a pass's start time does not change, so
+    /// what this read finds settled stays settled for the transaction.
     private static func settledKeys(
-        of candidates: [FrontierCandidate], run: Int64, _ connection: PostgresConnection, _ logger: Logger
+        of candidates: [FrontierCandidate], run: Int64, dueBefore: Double?, _ connection: PostgresConnection,
+        _ logger: Logger
     ) async throws -> Set<String> {
         var shallowest: [String: Int] = [:]
+        var newest: [String: Double] = [:]
         for candidate in candidates where candidate.source != FrontierCandidate.activitySource {
             shallowest[candidate.key] = min(shallowest[candidate.key] ?? .max, candidate.depth)
+            if let date = candidate.sitemapLastModified {
+                newest[candidate.key] = max(newest[candidate.key] ?? date, date)
+            }
         }
         guard !shallowest.isEmpty else { return [] }
         let rows = try await connection.rows(
-            "SELECT url_key, run_id, state, depth FROM crawl_url WHERE url_key = ANY(\(Array(shallowest.keys)))",
+            """
+            SELECT url_key, run_id, state, depth, kind, next_visit_at, fetched_at FROM crawl_url
+            WHERE url_key = ANY(\(Array(shallowest.keys)))
+            """,
             logger: logger)
         var settled: Set<String> = []
         for row in rows {
             let row = row.makeRandomAccess()
             let key = try row.value("url_key", as: String.self)
             let rowRun = try row.value("run_id", as: Int64.self)
+            guard let wanted = shallowest[key] else { continue }
+            if rowRun < run {
+                let kind = FrontierKind(rawValue: try row.value("kind", as: String.self)) ?? .page
+                if RefreshRules.leavesEarlier(
+                    kind: kind, nextVisitAt: try row.value("next_visit_at", as: Double?.self),
+                    fetchedAt: try row.value("fetched_at", as: Double?.self), dueBefore: dueBefore,
+                    lastModified: newest[key])
+                {
+                    settled.insert(key)
+                }
+                continue
+            }
             let state = try row.value("state", as: String.self)
             let depth = try row.value("depth", as: Int.self)
-            guard let wanted = shallowest[key], rowRun >= run else { continue }
             if rowRun > run || state != FrontierState.queued.rawValue || depth <= wanted { settled.insert(key) }
         }
         return settled

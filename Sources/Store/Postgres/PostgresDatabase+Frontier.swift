@@ -6,8 +6,9 @@ internal import PostgresNIO
 extension PostgresDatabase: CrawlStore {
     public var displayName: String { location.description }
 
-    public func beginRun(seeds: [String], now: Double, worker: CrawlWorker) async throws(StoreError) -> CrawlRunInfo {
-        let seedsJSON = String(decoding: (try? JSONEncoder().encode(seeds)) ?? Data("[]".utf8), as: UTF8.self)
+    public func beginRun(
+        seeds: [String], now: Double, worker: CrawlWorker, refreshingAt: Double?
+    ) async throws(StoreError) -> CrawlRunInfo {
         let logger = logger
         return try await transaction { connection in
             // One pass at a time: the workers starting together serialize here, and all join the first's.
@@ -15,22 +16,53 @@ extension PostgresDatabase: CrawlStore {
             let info: CrawlRunInfo
             if let row = try await connection.rows(
                 """
-                SELECT id, started_at, counters, seeds FROM crawl_run WHERE finished_at IS NULL
-                ORDER BY id DESC LIMIT 1
+                SELECT id, started_at, counters, seeds, due_before, due_count FROM crawl_run
+                WHERE finished_at IS NULL ORDER BY id DESC LIMIT 1
                 """, logger: logger
             ).first?.makeRandomAccess() {
-                let stored = try row.value("seeds", as: String?.self).flatMap {
-                    try? JSONDecoder().decode([String].self, from: Data($0.utf8))
-                }
                 info = CrawlRunInfo(
                     id: try row.value("id"), isResumed: true, startedAt: try row.value("started_at"),
-                    countersJSON: try row.value("counters"), seeds: stored ?? [])
+                    countersJSON: try row.value("counters"),
+                    seeds: RefreshRules.decodeSeeds(try row.value("seeds", as: String?.self)),
+                    dueBefore: try row.value("due_before", as: Double?.self), due: try row.value("due_count"))
             } else {
-                let id = try await connection.rows(
-                    "INSERT INTO crawl_run (started_at, seeds) VALUES (\(now), \(seedsJSON)) RETURNING id",
-                    logger: logger
-                ).first?.makeRandomAccess().value("id", as: Int64.self)
-                info = CrawlRunInfo(id: id ?? 0, isResumed: false, startedAt: now, countersJSON: "{}", seeds: seeds)
+                var passSeeds = seeds
+                if refreshingAt != nil {
+                    var earlier: [String] = []
+                    for row in try await connection.rows("SELECT seeds FROM crawl_run ORDER BY id", logger: logger) {
+                        earlier.append(try row.makeRandomAccess().value("seeds", as: String.self))
+                    }
+                    passSeeds = RefreshRules.seeds(earlier: earlier, given: seeds)
+                }
+                let id =
+                    try await connection.rows(
+                        """
+                        INSERT INTO crawl_run (started_at, seeds, due_before)
+                        VALUES (\(now), \(RefreshRules.encodeSeeds(passSeeds)), \(refreshingAt)) RETURNING id
+                        """, logger: logger
+                    ).first?.makeRandomAccess().value("id", as: Int64.self) ?? 0
+                var due = 0
+                if let refreshingAt {
+                    var runBind = PostgresBindings()
+                    runBind.append(id)
+                    try await connection.query(
+                        PostgresQuery(unsafeSQL: RefreshRules.queueSitemaps(run: "$1::int8"), binds: runBind),
+                        logger: logger)
+                    var binds = runBind
+                    binds.append(refreshingAt)
+                    let queue = RefreshRules.queueDuePages(run: "$1::int8", dueBefore: "$2::float8")
+                    due =
+                        try await connection.rows(
+                            PostgresQuery(
+                                unsafeSQL: "WITH queued AS (\(queue) RETURNING 1) SELECT COUNT(*) AS n FROM queued",
+                                binds: binds), logger: logger
+                        ).first?.makeRandomAccess().value("n", as: Int.self) ?? 0
+                    try await connection.rows(
+                        "UPDATE crawl_run SET due_count = \(due) WHERE id = \(id)", logger: logger)
+                }
+                info = CrawlRunInfo(
+                    id: id, isResumed: false, startedAt: now, countersJSON: "{}", seeds: passSeeds,
+                    dueBefore: refreshingAt, due: due)
             }
             try await connection.rows(
                 """

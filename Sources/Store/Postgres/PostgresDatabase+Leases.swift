@@ -26,7 +26,7 @@ extension PostgresDatabase {
                         UPDATE crawl_url AS c SET lease_owner = \(worker.owner), lease_until = \(leaseUntil)
                         FROM due WHERE c.id = due.id
                         RETURNING c.id, c.url, c.host, c.kind, c.depth, c.redirect_hops, c.source, c.attempts,
-                                  c.etag, c.last_modified, c.content_hash
+                                  c.etag, c.last_modified, c.content_hash, c.revisit_interval
                     )
                     SELECT taken.*, p.links, p.is_indexable FROM taken LEFT JOIN page p ON p.url = taken.url
                     ORDER BY taken.depth, taken.id
@@ -41,7 +41,8 @@ extension PostgresDatabase {
                             source: try row.value("source"), attempts: try row.value("attempts"),
                             etag: try row.value("etag"), lastModified: try row.value("last_modified"),
                             contentHash: try row.value("content_hash"), storedLinks: try row.value("links"),
-                            wasIndexable: try row.value("is_indexable")))
+                            wasIndexable: try row.value("is_indexable"),
+                            revisitInterval: try row.value("revisit_interval")))
                 }
             }
             return claimed

@@ -37,6 +37,7 @@ enum PostgresSchema {
         sharedCrawl,
         search,
         apiToken,
+        freshness,
     ]
 
     /// 32 random bytes as lowercase hex, as the SQLite store's `lower(hex(randomblob(32)))`.

@@ -1,0 +1,22 @@
+internal import PostgresNIO
+
+extension PostgresSchema {
+    /// `v5-freshness`: the counterpart of the SQLite migration `v13-freshness` (revisit scheduling), translated
+    /// by `v1-schema`'s rules.
+    static let freshness = PostgresMigration(identifier: "v5-freshness") { connection, logger in
+        for statement in [
+            "ALTER TABLE crawl_url ADD COLUMN next_visit_at DOUBLE PRECISION",
+            "ALTER TABLE crawl_url ADD COLUMN revisit_interval DOUBLE PRECISION",
+            "ALTER TABLE crawl_url ADD COLUMN sitemap_lastmod DOUBLE PRECISION",
+            "ALTER TABLE crawl_run ADD COLUMN due_before DOUBLE PRECISION",
+            "ALTER TABLE crawl_run ADD COLUMN due_count BIGINT NOT NULL DEFAULT 0",
+            """
+            UPDATE crawl_url SET revisit_interval = 86400, next_visit_at = fetched_at + 86400
+            WHERE fetched_at IS NOT NULL
+            """,
+            "CREATE INDEX crawl_url_next_visit ON crawl_url (next_visit_at)",
+        ] {
+            try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+        }
+    }
+}
