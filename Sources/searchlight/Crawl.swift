@@ -23,6 +23,14 @@ extension Searchlight {
                 kill -9), the same command continues it: only what was in flight is fetched again. A finished \
                 crawl run again re-crawls with conditional requests. Ctrl-C stops cleanly and keeps the crawl resumable.
 
+                Freshness: every visit sets a page's next visit. An unchanged page waits twice as long as last \
+                time (up to --max-revisit), a changed one half as long (down to --min-revisit); Cache-Control \
+                or Expires may bring it sooner, and every page is due before its published item would expire. \
+                A sitemap lastmod newer than the last fetch makes a page due at once. --refresh revisits only \
+                what is due (plus the sitemaps, robots.txt when its copy is a day old, and URLs new to the \
+                frontier), from the seeds of every earlier crawl: run it and publish from a scheduler \
+                (Docs/freshness.md).
+
                 Many workers: start several crawls on one store (on this machine, or on many with a \
                 PostgreSQL store) and they share the running crawl: each URL is fetched by one of them (it \
                 takes it with a lease of --lease seconds, renewed while it works), the per-host limit, the \
