@@ -31,17 +31,21 @@ package enum RefreshRules {
     }
 
     /// The condition under which a candidate queues again the frontier row `row` of an earlier pass: always in
-    /// a full pass (`dueBefore` NULL); in a refresh pass when the row is due by `dueBefore`, is a sitemap, or
-    /// the candidate's sitemap `lastmod` is newer than the row's last fetch.
-    package static func requeuesEarlier(row: String, dueBefore: String, lastModified: String) -> String {
+    /// a full pass (`dueBefore` NULL); in a refresh pass when the row is due by `dueBefore`, is a sitemap, the
+    /// candidate's sitemap `lastmod` is newer than the row's last fetch, or the candidate is a pending activity
+    /// page (`source`), which a new donation asks to verify now.
+    package static func requeuesEarlier(row: String, dueBefore: String, lastModified: String, source: String) -> String
+    {
         """
         (\(dueBefore) IS NULL OR \(row).kind = 'sitemap' OR \(row).next_visit_at IS NULL
-         OR \(row).next_visit_at <= \(dueBefore) OR \(lastModified) > COALESCE(\(row).fetched_at, 0))
+         OR \(row).next_visit_at <= \(dueBefore) OR \(lastModified) > COALESCE(\(row).fetched_at, 0)
+         OR \(source) = '\(FrontierCandidate.activitySource)')
         """
     }
 
-    /// Whether a candidate leaves alone the row of an earlier pass it meets, as ``requeuesEarlier(row:dueBefore:lastModified:)``
-    /// decides in SQL: for a store that reads first what its statements may change.
+    /// Whether a candidate (not an activity page's) leaves alone the row of an earlier pass it meets, as
+    /// ``requeuesEarlier(row:dueBefore:lastModified:source:)`` decides in SQL: for a store that reads first
+    /// what its statements may change.
     package static func leavesEarlier(
         kind: FrontierKind, nextVisitAt: Double?, fetchedAt: Double?, dueBefore: Double?, lastModified: Double?
     ) -> Bool {

@@ -76,7 +76,7 @@ extension Store {
                 redirect_hops = excluded.redirect_hops, attempts = 0, not_before = 0,
                 sitemap_lastmod = COALESCE(excluded.sitemap_lastmod, crawl_url.sitemap_lastmod)
             WHERE (crawl_url.run_id < excluded.run_id
-                   AND \(RefreshRules.requeuesEarlier(row: "crawl_url", dueBefore: "?11", lastModified: "?10")))
+                   AND \(RefreshRules.requeuesEarlier(row: "crawl_url", dueBefore: "?11", lastModified: "?10", source: "?6")))
                OR (crawl_url.state = 'queued' AND crawl_url.run_id = excluded.run_id
                    AND crawl_url.depth > excluded.depth)
             """

@@ -83,6 +83,25 @@ struct CrawlRefreshTests {
         await server.stop()
     }
 
+    @Test("a page an activity donates afresh is verified by the next refresh even when not due")
+    func donatedAgain() async throws {
+        let server = try await FixtureServer.start()
+        await Self.setPage(server, "/", title: "Home", links: "<a href=/recipe.html>recipe</a>", version: 1)
+        await Self.setPage(server, "/recipe.html", title: "A recipe", version: 1)
+        let storage = try TemporaryStore()
+        defer { storage.cleanUp() }
+        let store = try storage.open()
+        _ = try await crawl(testConfiguration(seeds: [server.url("/")]), into: store)
+        try addPending([server.url("/recipe.html")], to: storage.path)
+        await server.resetStatistics()
+        let summary = try await crawl(testConfiguration(seeds: []) { $0.refresh = true }, into: store)
+        let pages = await requestedTargets(server).filter { $0.hasSuffix(".html") || $0 == "/" }
+        #expect(pages == ["/recipe.html"])
+        #expect(summary.refresh?.due == 1)
+        #expect(try rows(storage.path, "SELECT * FROM pending_url").isEmpty)
+        await server.stop()
+    }
+
     @Test("an activity-only page is revisited before its published item would expire, however long it was unchanged")
     func activityPage() async throws {
         let server = try await FixtureServer.start()

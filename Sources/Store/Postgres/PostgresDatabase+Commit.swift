@@ -62,7 +62,8 @@ extension PostgresDatabase {
         // The pass's and the candidate's times, named once so ``RefreshRules`` reads them as SQL.
         let requeues = { (row: String) in
             RefreshRules.requeuesEarlier(
-                row: row, dueBefore: "(SELECT due_before FROM params)", lastModified: "(SELECT lastmod FROM params)")
+                row: row, dueBefore: "(SELECT due_before FROM params)", lastModified: "(SELECT lastmod FROM params)",
+                source: "(SELECT source FROM params)")
         }
         for candidate in candidates.sorted(by: { $0.key < $1.key }) {
             if settled.contains(candidate.key) {
@@ -92,7 +93,8 @@ extension PostgresDatabase {
                 try await connection.rows(
                     """
                     WITH params AS (
-                        SELECT \(dueBefore)::float8 AS due_before, \(candidate.sitemapLastModified)::float8 AS lastmod
+                        SELECT \(dueBefore)::float8 AS due_before, \(candidate.sitemapLastModified)::float8 AS lastmod,
+                               \(candidate.source)::text AS source
                     ), other AS (
                         SELECT id FROM crawl_url WHERE url = \(candidate.url) AND url_key IS DISTINCT FROM \(candidate.key)
                     ), requeued AS (
