@@ -1,7 +1,7 @@
 extension CrawlCounters {
     enum CodingKeys: String, CodingKey {
         case pagesFetched, pagesIndexed, pagesUnchanged, pagesChanged, pagesRevisited, pagesGone, redirects, bytes,
-            sitemapsRead,
+            sitemapsRead, sitemapsUnchanged,
             sitemapURLs, robotsFetched, retries, skipped, errors, earlierSeconds
     }
 
@@ -20,6 +20,7 @@ extension CrawlCounters {
         redirects = try count(.redirects)
         bytes = try count(.bytes)
         sitemapsRead = try count(.sitemapsRead)
+        sitemapsUnchanged = try count(.sitemapsUnchanged)
         sitemapURLs = try count(.sitemapURLs)
         robotsFetched = try count(.robotsFetched)
         retries = try count(.retries)

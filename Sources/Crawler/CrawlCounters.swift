@@ -19,6 +19,8 @@ public struct CrawlCounters: Sendable, Hashable, Codable {
     public var bytes = 0
     /// Sitemap files read.
     public var sitemapsRead = 0
+    /// Sitemap files a refresh pass found unchanged since their last fetch (304, or the same bytes), not read.
+    public var sitemapsUnchanged = 0
     /// URLs listed in the sitemaps read.
     public var sitemapURLs = 0
     /// robots.txt requests made (cached copies not counted).

@@ -290,7 +290,7 @@ extension CrawlLoop {
                 universalLinks: {
                     if case .ready(let rules) = host.association { return rules }
                     return nil
-                }())
+                }(), refreshing: run.dueBefore != nil)
             group.addTask { .page(await PageTask.run(url, fetcher: fetcher, context: context, now: now)) }
             started += 1
         }

@@ -266,6 +266,7 @@ extension CrawlCounters {
         redirects += other.redirects
         bytes += other.bytes
         sitemapsRead += other.sitemapsRead
+        sitemapsUnchanged += other.sitemapsUnchanged
         sitemapURLs += other.sitemapURLs
         robotsFetched += other.robotsFetched
         retries += other.retries

@@ -9,6 +9,11 @@ extension PageTask {
         -> PageResult
     {
         var result = result
+        let hash = ContentHash.of(response.body)
+        result.completion.contentHash = hash
+        result.completion.etag = response.headers["ETag"]
+        result.completion.lastModified = response.headers["Last-Modified"]
+        if context.refreshing, hash == url.contentHash { return unchangedSitemap(into: result) }
         let sitemap = SitemapReader.read(response.body, url: response.url, contentType: response.contentType)
         result.counters.sitemapsRead += 1
         result.counters.sitemapURLs += sitemap.pages.count
@@ -48,6 +53,15 @@ extension PageTask {
             rejections.counts["sitemap-depth", default: 0] += sitemap.childSitemaps.count
         }
         result.counters.skip(rejections)
+        return result
+    }
+
+    /// A sitemap unchanged since its last fetch (304, or the same bytes) in a refresh pass: its URLs and
+    /// dates were stored when it was read, and the pages it made due were queued at the pass's start.
+    static func unchangedSitemap(into result: PageResult) -> PageResult {
+        var result = result
+        result.completion.outcome = "sitemap-unchanged"
+        result.counters.sitemapsUnchanged += 1
         return result
     }
 }

@@ -26,12 +26,15 @@ struct PageContext: Sendable {
     let links: LinkFilter
     /// The host's universal-link rules, when it serves a valid file.
     let universalLinks: UniversalLinkRules?
+    /// Whether the pass is a refresh pass: sitemaps are then asked conditionally, and one unchanged since
+    /// its last fetch is not read again (its dates were stored then).
+    let refreshing: Bool
 }
 
 /// Fetches one frontier URL and classifies the answer (SPEC §3).
 enum PageTask {
     static func run(_ url: FrontierURL, fetcher: Fetcher, context: PageContext, now: Double) async -> PageResult {
-        let conditional = url.kind == .page && url.contentHash != nil
+        let conditional = (url.kind == .page || context.refreshing) && url.contentHash != nil
         let request = FetchRequest(
             url: url.url,
             ifNoneMatch: conditional ? url.etag : nil,

@@ -66,7 +66,9 @@ enum CrawlSummaryText {
             "  pages      \(counters.pagesFetched) fetched, \(counters.pagesIndexed) indexed, "
                 + "\(counters.pagesUnchanged) unchanged, \(counters.pagesChanged) changed, \(counters.pagesGone) gone")
         lines.append("  redirects  \(counters.redirects)")
-        lines.append("  sitemaps   \(counters.sitemapsRead) read, \(counters.sitemapURLs) URLs listed")
+        lines.append(
+            "  sitemaps   \(counters.sitemapsRead) read, \(counters.sitemapURLs) URLs listed"
+                + (counters.sitemapsUnchanged > 0 ? ", \(counters.sitemapsUnchanged) unchanged" : ""))
         lines.append("  skipped    \(list(counters.skipped))")
         lines.append("  errors     \(list(counters.errors))")
         lines.append("  retries    \(counters.retries)")

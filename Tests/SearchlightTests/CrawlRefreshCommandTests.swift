@@ -80,6 +80,8 @@ struct CrawlRefreshCommandTests {
         #expect(await site.pageRequests().isEmpty)
         #expect(await site.server.requests().map(\.path) == ["/sitemap.xml"])
         #expect(quiet.refresh == ["due": 0, "fetched": 0, "unchanged": 0, "changed": 0, "gone": 0])
+        // The sitemap came back with the same bytes: not read again.
+        #expect(quiet.counters["sitemapsUnchanged"] as? Int == 1 && quiet.counters["sitemapsRead"] as? Int == 0)
 
         // Two pages change, and the sitemap says so: exactly those two are fetched.
         await site.setPage("/p2.html", title: "Page 2 about quinces", version: 2)
@@ -90,6 +92,7 @@ struct CrawlRefreshCommandTests {
         let changed = try await refresh(common)
         #expect(await site.pageRequests() == ["/p2.html", "/p5.html"])
         #expect(changed.refresh == ["due": 2, "fetched": 2, "unchanged": 0, "changed": 2, "gone": 0])
+        #expect(changed.counters["sitemapsRead"] as? Int == 1)
         #expect(try await CommandRunner.run(["publish", "--store", store.argument]).status == 0)
         let found = try await CommandRunner.run(["search", "quinces", "--json", "--store", store.argument])
         #expect(try jsonObject(found.standardOutput)["total"] as? Int == 2)
@@ -117,11 +120,11 @@ struct CrawlRefreshCommandTests {
         await site.server.stop()
     }
 
-    /// Runs `crawl --refresh --json` and returns its summary's `refresh` counts.
-    func refresh(_ common: [String]) async throws -> (status: Int32, refresh: [String: Int]?) {
+    /// Runs `crawl --refresh --json` and returns its summary's `refresh` counts and its counters.
+    func refresh(_ common: [String]) async throws -> (refresh: [String: Int]?, counters: [String: Any]) {
         let outcome = try await CommandRunner.run(["crawl", "--refresh", "--json"] + common)
         #expect(outcome.status == 0, "\(outcome.standardError)")
         let summary = try jsonObject(outcome.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines))
-        return (outcome.status, summary["refresh"] as? [String: Int])
+        return (summary["refresh"] as? [String: Int], summary["counters"] as? [String: Any] ?? [:])
     }
 }

@@ -9,9 +9,14 @@ import Foundation
 public enum SitemapDate {
     /// Seconds since 1970 of `text`, or `nil` when it is none of the forms above or names no real date.
     public static func seconds(_ text: String) -> Double? {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        if let value = w3c(Array(trimmed.utf8)) { return value }
-        return rfc822(trimmed)
+        // Trimmed by hand: Foundation's trimming cost more than the parse (a sitemap has 50,000 dates).
+        let bytes = Array(text.utf8)
+        let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) })
+        else { return nil }
+        let trimmed = Array(bytes[first...last])
+        if let value = w3c(trimmed) { return value }
+        return rfc822(String(decoding: trimmed, as: UTF8.self))
     }
 
     /// A W3C Datetime.
