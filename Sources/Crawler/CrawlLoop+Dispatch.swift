@@ -285,12 +285,17 @@ extension CrawlLoop {
             begin(origin)
             hosts[origin]?.nextRequestAt = now + host.spacing
             let fetcher = fetcher
-            let context = PageContext(
+            var context = PageContext(
                 configuration: configuration, links: links,
                 universalLinks: {
                     if case .ready(let rules) = host.association { return rules }
                     return nil
                 }(), refreshing: run.dueBefore != nil)
+            if url.kind == .sitemap, context.refreshing, url.contentHash != nil {
+                // What it listed at its last read: a failed read only costs the saving.
+                let stored = try? await store.hostFile(host: url.host, name: SitemapEntryDigest.fileName(for: url.url))
+                context.knownSitemapEntries = stored?.body.flatMap(SitemapEntryDigest.init(body:))
+            }
             group.addTask { .page(await PageTask.run(url, fetcher: fetcher, context: context, now: now)) }
             started += 1
         }

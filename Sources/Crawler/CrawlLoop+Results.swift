@@ -36,6 +36,7 @@ extension CrawlLoop {
             if let gone = result.gone { batch.gonePages.append(gone) }
             batch.candidates.append(contentsOf: result.candidates)
             if let redirect = result.redirect { batch.redirects.append(redirect) }
+            if let entries = result.sitemapEntries { batch.hostFiles.append(entries) }
             if let log = result.log { batch.fetchLog.append(log) }
         case .robots(let origin, let attempt):
             finish(origin)

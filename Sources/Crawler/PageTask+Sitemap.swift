@@ -25,12 +25,17 @@ extension PageTask {
         if let issue = sitemap.issues.first {
             notes.append("\(sitemap.issues.count) issue(s), first: \(issue.message)")
         }
-        result.completion.detail = notes.joined(separator: "; ")
 
         var rejections = LinkFilter.Rejections()
         result.candidates.reserveCapacity(sitemap.pages.count)
         var sharedHost = ""
+        let known = context.refreshing ? context.knownSitemapEntries : nil
+        var unchangedEntries = 0
         for entry in sitemap.pages {
+            if let known, known.contains(entry) {
+                unchangedEntries += 1
+                continue
+            }
             if var candidate = context.links.candidate(
                 entry.url, kind: .page, depth: 1, source: "sitemap", from: url.url, rejections: &rejections)
             {
@@ -53,6 +58,13 @@ extension PageTask {
             rejections.counts["sitemap-depth", default: 0] += sitemap.childSitemaps.count
         }
         result.counters.skip(rejections)
+        if unchangedEntries > 0 { notes.append("\(unchangedEntries) URLs as at the last read") }
+        result.completion.detail = notes.joined(separator: "; ")
+        result.sitemapEntries = HostFile(
+            host: url.host, name: SitemapEntryDigest.fileName(for: url.url),
+            fetchedAt: result.completion.fetchedAt ?? 0,
+            httpStatus: response.status, body: SitemapEntryDigest(entries: sitemap.pages).body,
+            detail: "\(sitemap.pages.count) entries")
         return result
     }
 

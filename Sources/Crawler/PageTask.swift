@@ -12,6 +12,8 @@ struct PageResult: Sendable {
     var gone: GonePage?
     var candidates: [FrontierCandidate] = []
     var redirect: RedirectRecord?
+    /// A sitemap's entries as read (``SitemapEntryDigest``), kept with the host's files.
+    var sitemapEntries: HostFile?
     /// The request's fetch-log line (set by ``PageTask/run(_:fetcher:context:now:)``).
     var log: FetchLogEntry?
     /// Seconds the whole host should pause (429/503 with `Retry-After`).
@@ -29,6 +31,9 @@ struct PageContext: Sendable {
     /// Whether the pass is a refresh pass: sitemaps are then asked conditionally, and one unchanged since
     /// its last fetch is not read again (its dates were stored then).
     let refreshing: Bool
+    /// In a refresh pass, what the sitemap being fetched listed at its last read: those entries are not
+    /// handed on again.
+    var knownSitemapEntries: SitemapEntryDigest? = nil
 }
 
 /// Fetches one frontier URL and classifies the answer (SPEC §3).

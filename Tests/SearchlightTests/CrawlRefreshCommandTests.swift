@@ -34,9 +34,9 @@ struct RefreshSite {
             for: path)
     }
 
-    /// The sitemap: every page with the old `lastmod`, but those in `lastModified`.
-    func setSitemap(_ lastModified: [String: String]) async {
-        let entries = (["/"] + Self.pages).map { path in
+    /// The sitemap: every page (and `added`) with the old `lastmod`, but those in `lastModified`.
+    func setSitemap(_ lastModified: [String: String], added: [String] = []) async {
+        let entries = (["/"] + Self.pages + added).map { path in
             "<url><loc>\(server.url(path))</loc><lastmod>\(lastModified[path] ?? Self.oldDate)</lastmod></url>"
         }
         let xml =
@@ -93,6 +93,9 @@ struct CrawlRefreshCommandTests {
         #expect(await site.pageRequests() == ["/p2.html", "/p5.html"])
         #expect(changed.refresh == ["due": 2, "fetched": 2, "unchanged": 0, "changed": 2, "gone": 0])
         #expect(changed.counters["sitemapsRead"] as? Int == 1)
+        // Of the sitemap's seven entries, only the two with a new date were handed on.
+        let sitemapDetail = try await store.lines("SELECT detail FROM crawl_url WHERE kind = 'sitemap'")
+        #expect(sitemapDetail.first?.contains("5 URLs as at the last read") == true, "\(sitemapDetail)")
         #expect(try await CommandRunner.run(["publish", "--store", store.argument]).status == 0)
         let found = try await CommandRunner.run(["search", "quinces", "--json", "--store", store.argument])
         #expect(try jsonObject(found.standardOutput)["total"] as? Int == 2)
@@ -117,6 +120,14 @@ struct CrawlRefreshCommandTests {
             $0["title"] as? String
         }
         #expect(Set(titles) == ["Page 1 about apples", "Page 6 about apples"])
+
+        // A URL new to the sitemap is found even with an old date, and fetched: it is new to the frontier.
+        await site.setPage("/p7.html", title: "Page 7 about pears", version: 1)
+        await site.setSitemap(
+            ["/p2.html": changedAt, "/p5.html": changedAt, "/p3.html": goneAt, "/p4.html": goneAt], added: ["/p7.html"])
+        await site.server.resetStatistics()
+        _ = try await refresh(common)
+        #expect(await site.pageRequests() == ["/p7.html"])
         await site.server.stop()
     }
 

@@ -1,0 +1,74 @@
+import Markup
+import Store
+
+/// The entries a sitemap listed when it was last read, each as a stable 64-bit digest of its URL and its
+/// date as written, kept with the host's files (`host_file`, named ``fileName(for:)``).
+///
+/// A refresh pass that finds a sitemap changed reads it whole but hands on only the entries that are not
+/// in its digest: an entry listed before with the same URL and the same `lastmod` was queued (or refused
+/// by the scope) and its date stored when it was first read, and a page it made due was queued at the
+/// pass's start. So a sitemap of 50,000 URLs in which a hundred changed costs a hundred frontier writes,
+/// not 50,000. A full pass hands on every entry, and writes the digest for the next refresh.
+struct SitemapEntryDigest: Sendable {
+    /// The sorted digests.
+    private(set) var digests: [UInt64]
+
+    /// The host file that keeps the digest of the sitemap at `url`.
+    static func fileName(for url: String) -> String { "sitemap-entries " + url }
+
+    /// The digest of `entries`.
+    init(entries: [SitemapEntry]) {
+        digests = entries.map(Self.digest).sorted()
+    }
+
+    /// The digest stored as `body` (little-endian 64-bit words); `nil` when it is not one.
+    init?(body: [UInt8]) {
+        guard body.count % 8 == 0 else { return nil }
+        var digests: [UInt64] = []
+        digests.reserveCapacity(body.count / 8)
+        var index = 0
+        while index < body.count {
+            var word: UInt64 = 0
+            for shift in 0..<8 { word |= UInt64(body[index + shift]) << (8 * shift) }
+            digests.append(word)
+            index += 8
+        }
+        guard zip(digests, digests.dropFirst()).allSatisfy({ $0 <= $1 }) else { return nil }
+        self.digests = digests
+    }
+
+    /// The digest as stored.
+    var body: [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(digests.count * 8)
+        for word in digests {
+            for shift in 0..<8 { bytes.append(UInt8(truncatingIfNeeded: word >> (8 * shift))) }
+        }
+        return bytes
+    }
+
+    /// Whether `entry` was listed, with the same URL and date.
+    func contains(_ entry: SitemapEntry) -> Bool {
+        let wanted = Self.digest(entry)
+        var low = 0
+        var high = digests.count
+        while low < high {
+            let middle = (low + high) / 2
+            if digests[middle] < wanted { low = middle + 1 } else { high = middle }
+        }
+        return low < digests.count && digests[low] == wanted
+    }
+
+    /// FNV-1a (64-bit) of the URL, a separator, and the date as written: the same in every process.
+    static func digest(_ entry: SitemapEntry) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        func add(_ byte: UInt8) {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01b3
+        }
+        for byte in entry.url.utf8 { add(byte) }
+        add(0)
+        for byte in (entry.lastModified ?? "").utf8 { add(byte) }
+        return hash
+    }
+}
