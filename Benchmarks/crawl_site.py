@@ -2,6 +2,7 @@
 """Generates the site that Benchmarks/crawl.sh crawls: N HTML pages of varied sizes and markup.
 
     python3 Benchmarks/crawl_site.py DIR --pages 20000 --base http://127.0.0.1:PORT [--seed 4] [--small]
+                                     [--lastmod 2025-01-01T00:00:00Z]
 
 The same arguments always give the same bytes (one seeded random.Random; no set or dict order
 depends on string hashing). Writes:
@@ -12,7 +13,8 @@ depends on string hashing). Writes:
     s/K.html                pages listed only in the sitemap (no page links to them)
     private/K.html          pages under a robots.txt Disallow, linked from ordinary pages
     robots.txt              `Disallow: /private/` for every agent, and the sitemap index
-    sitemap.xml             a sitemapindex of sitemaps/pages-K.xml (at most 10,000 URLs each)
+    sitemap.xml             a sitemapindex of sitemaps/pages-K.xml (at most 10,000 URLs each); every
+                            <url> has a <lastmod>: a seeded date in 2025, or the --lastmod value
   DIR/manifest.json         counts, bytes and the size distribution, for the report and the checks
   DIR/expected-paths.txt    every HTML path a crawl that obeys robots.txt fetches (one per line)
 
@@ -39,6 +41,7 @@ import json
 import math
 import os
 import random
+import re
 import sys
 
 KINDS = ("shop", "recipes", "blog", "p")
@@ -48,6 +51,8 @@ FOOTER = range(7, 11)  # nodes linked from every page's footer
 FANOUT = 10  # children per node in the spanning tree
 POPULAR = 500  # half of the related links go to the first POPULAR nodes
 SITEMAP_CHUNK = 10_000
+# The forms of a sitemap <lastmod> (https://www.w3.org/TR/NOTE-datetime): a date, or a date and time with a zone.
+W3C_DATETIME = re.compile(r"^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$")
 
 WORDS = (
     "searchlight crawler page link index query ranking robots sitemap anchor text title header footer "
@@ -378,7 +383,11 @@ def main():
     parser.add_argument("--small", action="store_true", help="2–6 KB pages instead of 2–200 KB")
     parser.add_argument("--sitemap-only", type=int, default=None, help="pages only in the sitemap (default 0.25%%, at least 5)")
     parser.add_argument("--private", type=int, default=50, help="pages under /private/")
+    parser.add_argument("--lastmod", metavar="ISO", help="this W3C datetime as every sitemap <url>'s <lastmod> "
+                        "(e.g. 2025-01-01T00:00:00Z; Benchmarks/refresh.sh), instead of a seeded date")
     args = parser.parse_args()
+    if args.lastmod is not None and not W3C_DATETIME.match(args.lastmod):
+        sys.exit("--lastmod must be a W3C datetime, e.g. 2025-01-01 or 2025-01-01T00:00:00Z")
     if args.pages < 20:
         sys.exit("--pages must be at least 20")
     sitemap_only = args.sitemap_only if args.sitemap_only is not None else max(5, args.pages // 400)
@@ -414,9 +423,16 @@ def main():
     urls = [site.path(n) for n in range(args.pages)] + sitemap_only_paths
     rng = site.rng
     children = []
+
+    def lastmod():
+        # The seeded date is drawn even when --lastmod replaces it, so that the option changes
+        # nothing else in the output.
+        drawn = f"2025-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}"
+        return args.lastmod if args.lastmod is not None else drawn
+
     for index, start in enumerate(range(0, len(urls), SITEMAP_CHUNK)):
         entries = "".join(
-            f"<url><loc>{site.base}{u}</loc><lastmod>2025-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}</lastmod></url>\n"
+            f"<url><loc>{site.base}{u}</loc><lastmod>{lastmod()}</lastmod></url>\n"
             for u in urls[start:start + SITEMAP_CHUNK]
         )
         name = f"/sitemaps/pages-{index}.xml"
