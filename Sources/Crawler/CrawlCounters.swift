@@ -9,7 +9,7 @@ public struct CrawlCounters: Sendable, Hashable, Codable {
     public var pagesUnchanged = 0
     /// Pages whose content differed from the stored copy (a page fetched for the first time is not counted).
     public var pagesChanged = 0
-    /// Pages visited in an earlier pass that this pass took up again (fetched, or ended by a rule).
+    /// Pages visited in an earlier pass that this pass took up again and ended (fetched, or ended by a rule).
     public var pagesRevisited = 0
     /// Pages that answered 404 or 410 and left the index.
     public var pagesGone = 0
@@ -96,8 +96,9 @@ public struct CrawlSummary: Sendable, Hashable, Codable {
 
 /// What a refresh pass revisited (SPEC §3 "Freshness"), for its summary.
 public struct RefreshCounts: Sendable, Hashable, Codable {
-    /// Pages visited before that were due (their next visit had come, or a sitemap listed them with a
-    /// `lastmod` newer than their last fetch) and were taken up; pages new to the frontier are not counted.
+    /// Pages visited before that this pass took up again: due (their next visit had come, or a sitemap
+    /// listed them with a `lastmod` newer than their last visit), or asked for by a new donation. Pages new to
+    /// the frontier are not counted.
     public var due: Int
     /// Page requests that got an answer.
     public var fetched: Int

@@ -281,7 +281,6 @@ extension CrawlLoop {
                 hosts[origin]?.sitemapInFlight = true
             }
             if url.kind == .page { inFlightPages += 1 }
-            countRevisit(url)
             begin(origin)
             hosts[origin]?.nextRequestAt = now + host.spacing
             let fetcher = fetcher
@@ -290,11 +289,13 @@ extension CrawlLoop {
                 universalLinks: {
                     if case .ready(let rules) = host.association { return rules }
                     return nil
-                }(), refreshing: run.dueBefore != nil)
-            if url.kind == .sitemap, context.refreshing, url.contentHash != nil {
-                // What it listed at its last read: a failed read only costs the saving.
+                }())
+            if url.kind == .sitemap, run.dueBefore != nil, url.contentHash != nil {
+                // What it listed at its last read under this scope: a failed read only costs the saving.
                 let stored = try? await store.hostFile(host: url.host, name: SitemapEntryDigest.fileName(for: url.url))
-                context.knownSitemapEntries = stored?.body.flatMap(SitemapEntryDigest.init(body:))
+                if let stored, SitemapEntryDigest.isWritten(underScope: links.fingerprint, detail: stored.detail) {
+                    context.knownSitemapEntries = stored.body.flatMap(SitemapEntryDigest.init(body:))
+                }
             }
             group.addTask { .page(await PageTask.run(url, fetcher: fetcher, context: context, now: now)) }
             started += 1
@@ -337,9 +338,11 @@ extension CrawlLoop {
             id: url.id, state: state, outcome: outcome, detail: detail, attempts: url.attempts)
         if let finding {
             let policy = configuration.revisit
+            let now = policy.now()
             let next = policy.schedule(
                 after: url.revisitInterval == nil && finding == .unchanged ? .first : finding,
-                previous: url.revisitInterval, at: policy.now())
+                previous: url.revisitInterval, at: now)
+            completion.visitedAt = now
             completion.revisitInterval = next.interval
             completion.nextVisitAt = next.nextVisitAt
         }
@@ -348,9 +351,10 @@ extension CrawlLoop {
         countRevisit(url)
     }
 
-    /// Counts a page of an earlier pass taken up again (its first attempt in this pass).
+    /// Counts a page of an earlier pass taken up again, at its final completion in this pass (a fetch cut
+    /// short by a stop, or retried, is counted once, when it ends).
     mutating func countRevisit(_ url: FrontierURL) {
-        if url.kind == .page, url.attempts == 0, url.revisitInterval != nil || url.contentHash != nil {
+        if url.kind == .page, url.revisitInterval != nil || url.contentHash != nil {
             counters.pagesRevisited += 1
         }
     }

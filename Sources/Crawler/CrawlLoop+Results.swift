@@ -30,6 +30,8 @@ extension CrawlLoop {
             batch.completions.append(result.completion)
             if result.completion.state == .queued {
                 pendingRetries.append((result.frontier.host, result.completion.notBefore))
+            } else {
+                countRevisit(result.frontier)
             }
             if let page = result.page { batch.pages.append(page) }
             if result.unchanged { batch.unchangedPages.append(result.frontier.url) }

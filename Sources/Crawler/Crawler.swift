@@ -50,6 +50,12 @@ public struct Crawler: Sendable {
         let run = try await store.beginRun(
             seeds: configuration.seeds, now: Date().timeIntervalSince1970, worker: worker,
             refreshingAt: configuration.refresh ? configuration.revisit.now() : nil)
+        if run.isResumed, configuration.refresh != (run.dueBefore != nil) {
+            // A pass is of one kind: joining one that is unfinished continues it by its own rules.
+            logger.warning(
+                "joining the unfinished \(run.dueBefore == nil ? "full" : "refresh") pass \(run.id), which goes on as it started"
+            )
+        }
         // A resumed pass keeps the scope it started with, widened by any new seeds.
         var scopeSeeds = run.seeds
         for seed in configuration.seeds where !scopeSeeds.contains(seed) { scopeSeeds.append(seed) }
@@ -76,7 +82,11 @@ public struct Crawler: Sendable {
         return try await withFetcher(configuration: configuration.fetch, logger: logger) { fetcher in
             var loop = CrawlLoop(
                 configuration: configuration, store: store, fetcher: fetcher, run: run, worker: worker,
-                links: LinkFilter(scope: scope, maxDepth: configuration.maxDepth), logger: logger,
+                links: LinkFilter(
+                    scope: scope, maxDepth: configuration.maxDepth,
+                    fingerprint: SitemapEntryDigest.fingerprint(
+                        seeds: scopeSeeds, configuration: configuration)),
+                logger: logger,
                 progress: progress)
             return try await loop.crawl()
         }

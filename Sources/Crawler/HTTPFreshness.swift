@@ -14,31 +14,34 @@ enum HTTPDate {
 }
 
 /// How long a response says it stays fresh (RFC 9111 §4.2.1), as a shared cache reads it: `s-maxage`, else
-/// `max-age`, else `Expires` minus `Date`; `no-store` and `no-cache` mean 0, as does an `Expires` that is
-/// not a date.
+/// `max-age`, else `Expires` minus `Date`.
+///
+/// Only a positive lifetime says something about when the page may change: `no-store`, `no-cache`, a zero
+/// `max-age` or an `Expires` in the past (or not a date) are what frameworks send by default on pages that
+/// change once a month, so they give no lifetime rather than one of zero.
 enum FreshnessLifetime {
-    /// The lifetime in seconds, or `nil` when the response does not say.
+    /// The lifetime in seconds, or `nil` when the response gives none (or none above zero).
     static func seconds(cacheControl: String?, expires: String?, date: String?, now: Double) -> Double? {
         if let cacheControl {
             var maxAge: Double?
             var sharedMaxAge: Double?
             for directive in cacheControl.split(separator: ",") {
-                let parts = directive.split(separator: "=", maxSplits: 1)
-                let name = parts[0].trimmingCharacters(in: .whitespaces).lowercased()
+                let parts = directive.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                guard let first = parts.first else { continue }
+                let name = first.trimmingCharacters(in: .whitespaces).lowercased()
                 let argument = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : nil
                 let number = argument.flatMap { Double($0.trimmingCharacters(in: CharacterSet(charactersIn: "\""))) }
                 switch name {
-                case "no-store", "no-cache": return 0
+                case "no-store", "no-cache": return nil
                 case "s-maxage": sharedMaxAge = number.map { max(0, $0) } ?? sharedMaxAge
                 case "max-age": maxAge = number.map { max(0, $0) } ?? maxAge
                 default: break
                 }
             }
-            if let lifetime = sharedMaxAge ?? maxAge { return lifetime }
+            if let lifetime = sharedMaxAge ?? maxAge { return lifetime > 0 ? lifetime : nil }
         }
-        guard let expires else { return nil }
-        guard let expiry = HTTPDate.parse(expires) else { return 0 }
+        guard let expires, let expiry = HTTPDate.parse(expires) else { return nil }
         let sent = date.flatMap(HTTPDate.parse) ?? now
-        return max(0, expiry - sent)
+        return expiry > sent ? expiry - sent : nil
     }
 }

@@ -8,6 +8,9 @@ import Synchronization
 struct LinkFilter: Sendable {
     let scope: CrawlScope
     let maxDepth: Int?
+    /// What decides the scope (seeds, patterns, URL length, depth), as a short stable text: a sitemap's
+    /// entry digest is used only under the scope it was written with.
+    var fingerprint = ""
     /// Scope decisions by URL as found: a site's navigation links recur on every page, and each
     /// decision parses and normalizes the URL.
     let decisions = DecisionCache()

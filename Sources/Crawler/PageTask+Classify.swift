@@ -23,7 +23,7 @@ extension PageTask {
                 : page(response, url: url, context: context, now: now, into: result)
         case 304 where url.kind == .page && url.contentHash != nil:
             return unchanged(url: url, context: context, into: result)
-        case 304 where url.kind == .sitemap && context.refreshing && url.contentHash != nil:
+        case 304 where url.kind == .sitemap && context.knownSitemapEntries != nil && url.contentHash != nil:
             return unchangedSitemap(into: result)
         case 300...399:
             return redirect(response, url: url, context: context, into: result)

@@ -13,7 +13,8 @@ extension PageTask {
         result.completion.contentHash = hash
         result.completion.etag = response.headers["ETag"]
         result.completion.lastModified = response.headers["Last-Modified"]
-        if context.refreshing, hash == url.contentHash { return unchangedSitemap(into: result) }
+        let known = context.knownSitemapEntries
+        if known != nil, hash == url.contentHash { return unchangedSitemap(into: result) }
         let sitemap = SitemapReader.read(response.body, url: response.url, contentType: response.contentType)
         result.counters.sitemapsRead += 1
         result.counters.sitemapURLs += sitemap.pages.count
@@ -29,7 +30,8 @@ extension PageTask {
         var rejections = LinkFilter.Rejections()
         result.candidates.reserveCapacity(sitemap.pages.count)
         var sharedHost = ""
-        let known = context.refreshing ? context.knownSitemapEntries : nil
+        // No date later than the read: a sitemap that dates an entry in the future would make it due forever.
+        let readAt = result.completion.fetchedAt ?? .infinity
         var unchangedEntries = 0
         for entry in sitemap.pages {
             if let known, known.contains(entry) {
@@ -41,7 +43,7 @@ extension PageTask {
             {
                 // A sitemap lists up to 50,000 URLs of (nearly always) one host: one copy of its name.
                 if candidate.host == sharedHost { candidate.host = sharedHost } else { sharedHost = candidate.host }
-                candidate.sitemapLastModified = entry.lastModified.flatMap(SitemapDate.seconds)
+                candidate.sitemapLastModified = entry.lastModified.flatMap(SitemapDate.seconds).map { min($0, readAt) }
                 result.candidates.append(candidate)
             }
         }
@@ -64,7 +66,7 @@ extension PageTask {
             host: url.host, name: SitemapEntryDigest.fileName(for: url.url),
             fetchedAt: result.completion.fetchedAt ?? 0,
             httpStatus: response.status, body: SitemapEntryDigest(entries: sitemap.pages).body,
-            detail: "\(sitemap.pages.count) entries")
+            detail: SitemapEntryDigest.detail(fingerprint: context.links.fingerprint, count: sitemap.pages.count))
         return result
     }
 

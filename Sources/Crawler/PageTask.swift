@@ -28,18 +28,16 @@ struct PageContext: Sendable {
     let links: LinkFilter
     /// The host's universal-link rules, when it serves a valid file.
     let universalLinks: UniversalLinkRules?
-    /// Whether the pass is a refresh pass: sitemaps are then asked conditionally, and one unchanged since
-    /// its last fetch is not read again (its dates were stored then).
-    let refreshing: Bool
-    /// In a refresh pass, what the sitemap being fetched listed at its last read: those entries are not
-    /// handed on again.
+    /// In a refresh pass, what the sitemap being fetched listed at its last read under the same scope. The
+    /// sitemap is then asked conditionally, not read again when unchanged (304, or the same bytes: its
+    /// dates were stored then), and of a changed one only the entries not listed the same way are handed on.
     var knownSitemapEntries: SitemapEntryDigest? = nil
 }
 
 /// Fetches one frontier URL and classifies the answer (SPEC §3).
 enum PageTask {
     static func run(_ url: FrontierURL, fetcher: Fetcher, context: PageContext, now: Double) async -> PageResult {
-        let conditional = (url.kind == .page || context.refreshing) && url.contentHash != nil
+        let conditional = (url.kind == .page || context.knownSitemapEntries != nil) && url.contentHash != nil
         let request = FetchRequest(
             url: url.url,
             ifNoneMatch: conditional ? url.etag : nil,
@@ -114,8 +112,9 @@ extension PageResult {
         } else {
             finding = isFirst ? .first : .unchanged
         }
-        let next = policy.schedule(
-            after: finding, previous: frontier.revisitInterval, at: policy.now(), lifetime: lifetime)
+        let now = policy.now()
+        let next = policy.schedule(after: finding, previous: frontier.revisitInterval, at: now, lifetime: lifetime)
+        completion.visitedAt = now
         completion.revisitInterval = next.interval
         completion.nextVisitAt = next.nextVisitAt
     }

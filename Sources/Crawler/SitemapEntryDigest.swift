@@ -16,6 +16,30 @@ struct SitemapEntryDigest: Sendable {
     /// The host file that keeps the digest of the sitemap at `url`.
     static func fileName(for url: String) -> String { "sitemap-entries " + url }
 
+    /// The host file's `detail` for a digest of `count` entries written under the scope `fingerprint`.
+    static func detail(fingerprint: String, count: Int) -> String { "scope \(fingerprint); \(count) entries" }
+
+    /// Whether a host file's `detail` says its digest was written under the scope `fingerprint`.
+    static func isWritten(underScope fingerprint: String, detail: String?) -> Bool {
+        detail?.hasPrefix("scope \(fingerprint);") == true
+    }
+
+    /// The fingerprint of what decides which of a sitemap's entries become frontier candidates: the seeds,
+    /// the patterns, the URL length and depth limits. A refresh run with other patterns than the crawl
+    /// before it reads its sitemaps whole again.
+    static func fingerprint(seeds: [String], configuration: CrawlConfiguration) -> String {
+        let parts =
+            seeds.sorted() + ["--include"] + configuration.includePatterns + ["--exclude"]
+            + configuration.excludePatterns
+            + ["\(configuration.maxURLLength)", configuration.maxDepth.map(String.init) ?? "-"]
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in parts.joined(separator: "\n").utf8 {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01b3
+        }
+        return String(hash, radix: 16)
+    }
+
     /// The digest of `entries`.
     init(entries: [SitemapEntry]) {
         digests = entries.map(Self.digest).sorted()

@@ -67,6 +67,8 @@ public struct CrawlBatch: Sendable {
         public var nextVisitAt: Double?
         /// The revisit interval that set ``nextVisitAt`` (seconds); `nil` keeps the stored one.
         public var revisitInterval: Double?
+        /// When the visit that set ``nextVisitAt`` ended it, on the revisit clock; `nil` keeps the stored time.
+        public var visitedAt: Double?
 
         /// Creates a completion.
         public init(

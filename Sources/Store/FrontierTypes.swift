@@ -27,7 +27,7 @@ public struct FrontierCandidate: Sendable, Hashable {
     /// Redirect hops that led here (0 unless `source` is `redirect`).
     public var redirectHops: Int
     /// The sitemap's `lastmod` for it (seconds since 1970), when a sitemap listed it with one: newer than
-    /// its last fetch, it makes the URL due in a refresh pass.
+    /// its last visit, it makes the URL due in a refresh pass.
     public var sitemapLastModified: Double?
 
     /// Creates a candidate; `key` defaults to ``key(for:)`` of `url`.

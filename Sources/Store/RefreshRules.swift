@@ -3,11 +3,11 @@ import Foundation
 /// What makes a pass a refresh pass (SPEC §3 "Freshness"), in SQL both engines run (each with its own
 /// placeholders): a full pass queues again every URL it reaches; a refresh pass starts with the sitemaps
 /// and the pages due, and a URL already in the frontier joins it later only when due by the pass's start,
-/// when it is a sitemap, or when a sitemap lists it with a `lastmod` newer than its last fetch. New URLs
+/// when it is a sitemap, or when a sitemap lists it with a `lastmod` newer than its last visit. New URLs
 /// join either pass.
 ///
 /// A page is due when its `next_visit_at` has come (or it has none: never visited since it was queued),
-/// or when its stored sitemap `lastmod` is newer than its last fetch. Rows with an empty host (pending
+/// or when its stored sitemap `lastmod` is newer than its last visit. Rows with an empty host (pending
 /// activity URLs that are not crawlable URLs) never are.
 package enum RefreshRules {
     /// Queues the pass's sitemaps again, but those that were gone (404, 410) at their last fetch.
@@ -26,19 +26,19 @@ package enum RefreshRules {
             lease_owner = NULL, lease_until = 0
         WHERE kind = 'page' AND host <> '' AND run_id < \(run)
           AND (next_visit_at IS NULL OR next_visit_at <= \(dueBefore)
-               OR sitemap_lastmod > COALESCE(fetched_at, 0))
+               OR sitemap_lastmod > COALESCE(visited_at, fetched_at, 0))
         """
     }
 
     /// The condition under which a candidate queues again the frontier row `row` of an earlier pass: always in
     /// a full pass (`dueBefore` NULL); in a refresh pass when the row is due by `dueBefore`, is a sitemap, the
-    /// candidate's sitemap `lastmod` is newer than the row's last fetch, or the candidate is a pending activity
+    /// candidate's sitemap `lastmod` is newer than the row's last visit, or the candidate is a pending activity
     /// page (`source`), which a new donation asks to verify now.
     package static func requeuesEarlier(row: String, dueBefore: String, lastModified: String, source: String) -> String
     {
         """
         (\(dueBefore) IS NULL OR \(row).kind = 'sitemap' OR \(row).next_visit_at IS NULL
-         OR \(row).next_visit_at <= \(dueBefore) OR \(lastModified) > COALESCE(\(row).fetched_at, 0)
+         OR \(row).next_visit_at <= \(dueBefore) OR \(lastModified) > COALESCE(\(row).visited_at, \(row).fetched_at, 0)
          OR \(source) = '\(FrontierCandidate.activitySource)')
         """
     }
@@ -47,11 +47,11 @@ package enum RefreshRules {
     /// ``requeuesEarlier(row:dueBefore:lastModified:source:)`` decides in SQL: for a store that reads first
     /// what its statements may change.
     package static func leavesEarlier(
-        kind: FrontierKind, nextVisitAt: Double?, fetchedAt: Double?, dueBefore: Double?, lastModified: Double?
+        kind: FrontierKind, nextVisitAt: Double?, visitedAt: Double?, dueBefore: Double?, lastModified: Double?
     ) -> Bool {
         guard let dueBefore, kind == .page, let nextVisitAt, nextVisitAt > dueBefore else { return false }
         guard let lastModified else { return true }
-        return lastModified <= (fetchedAt ?? 0)
+        return lastModified <= (visitedAt ?? 0)
     }
 
     /// A refresh pass's seeds: every earlier pass's (`earlier`, each as stored), then those `given`, each once

@@ -133,7 +133,8 @@ extension Store {
                     etag = COALESCE(?, etag), last_modified = COALESCE(?, last_modified),
                     content_hash = COALESCE(?, content_hash), attempts = ?, not_before = ?,
                     fetched_at = COALESCE(?, fetched_at), next_visit_at = COALESCE(?, next_visit_at),
-                    revisit_interval = COALESCE(?, revisit_interval), lease_owner = NULL, lease_until = 0
+                    revisit_interval = COALESCE(?, revisit_interval), visited_at = COALESCE(?, visited_at),
+                    lease_owner = NULL, lease_until = 0
                 WHERE id = ? AND (? IS NULL OR lease_owner IS NULL OR lease_owner = ?)
                 """)
         // One check per transaction spares a crawl with no pending URLs a statement per URL.
@@ -145,7 +146,7 @@ extension Store {
                 completion.state.rawValue, completion.outcome, completion.httpStatus, completion.detail,
                 completion.etag, completion.lastModified, completion.contentHash, completion.attempts,
                 completion.notBefore, completion.fetchedAt, completion.nextVisitAt, completion.revisitInterval,
-                completion.id, owner, owner,
+                completion.visitedAt, completion.id, owner, owner,
             ])
             if anyPending, completion.state != .queued {
                 try resolve.execute(arguments: [completion.id])

@@ -102,6 +102,50 @@ struct CrawlRefreshTests {
         await server.stop()
     }
 
+    @Test(
+        "a refresh under a wider scope reads the sitemaps whole again and finds what the crawl before left out; a refused page is not due for its old date"
+    )
+    func scopeChange() async throws {
+        let server = try await FixtureServer.start()
+        await server.setBehaviour(
+            .text("User-agent: *\nDisallow: /private.html\nSitemap: \(server.url("/sitemap.xml"))\n"),
+            for: "/robots.txt")
+        // A page robots.txt refuses, listed with a date: refused once, it is not due again for that date.
+        let entries = ["/", "/p1.html", "/p2.html", "/private.html"].map {
+            "<url><loc>\(server.url($0))</loc><lastmod>2020-01-01</lastmod></url>"
+        }
+        let xml = "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\(entries.joined())</urlset>"
+        await server.setBehaviour(
+            .conditional(
+                body: Array(xml.utf8), etag: "\"sitemap-1\"", lastModified: "Mon, 01 Jan 2024 00:00:00 GMT",
+                contentType: "application/xml"),
+            for: "/sitemap.xml")
+        await Self.setPage(server, "/", title: "Home", version: 1)
+        await Self.setPage(server, "/p1.html", title: "One", version: 1)
+        await Self.setPage(server, "/p2.html", title: "Two", version: 1)
+        let storage = try TemporaryStore()
+        defer { storage.cleanUp() }
+        let store = try storage.open()
+        _ = try await crawl(testConfiguration(seeds: [server.url("/")]) { $0.excludePatterns = ["/p2*"] }, into: store)
+        #expect(!(await requestedTargets(server).contains("/p2.html")))
+        // The same scope: the sitemap answers 304 and nothing is due.
+        await server.resetStatistics()
+        let same = try await crawl(
+            testConfiguration(seeds: []) {
+                $0.refresh = true
+                $0.excludePatterns = ["/p2*"]
+            }, into: store)
+        #expect(await pageTargets(server) == ["/sitemap.xml"])
+        #expect(same.counters.sitemapsUnchanged == 1)
+        #expect(same.refresh?.due == 0 && same.counters.skipped["robots"] == nil)
+        // Without the pattern: the sitemap is read again, and only the page left out is new.
+        await server.resetStatistics()
+        let wider = try await crawl(testConfiguration(seeds: []) { $0.refresh = true }, into: store)
+        #expect(await requestedTargets(server).filter { $0.hasSuffix(".html") || $0 == "/" } == ["/p2.html"])
+        #expect(wider.counters.sitemapsRead == 1 && wider.refresh?.due == 0)
+        await server.stop()
+    }
+
     @Test("an activity-only page is revisited before its published item would expire, however long it was unchanged")
     func activityPage() async throws {
         let server = try await FixtureServer.start()

@@ -43,22 +43,23 @@ struct RevisitPolicyTests {
             ("max-age=600", nil, nil, 600.0),
             ("public, s-maxage=60, max-age=600", nil, nil, 60.0),
             ("max-age=\"90\"", nil, nil, 90.0),
-            ("no-cache", nil, nil, 0.0),
-            ("private, no-store, max-age=600", nil, nil, 0.0),
             (nil, "Thu, 01 Jan 1970 01:00:00 GMT", "Thu, 01 Jan 1970 00:30:00 GMT", 1800.0),
             (nil, "Thu, 01 Jan 1970 01:00:00 GMT", nil, 3600.0),
-            (nil, "0", nil, 0.0),
             ("public", "Thu, 01 Jan 1970 00:10:00 GMT", nil, 600.0),
-            ("max-age=-5", nil, nil, 0.0),
+            ("max-age=600, =, ,=5", nil, nil, 600.0),
         ] as [(String?, String?, String?, Double)])
     func lifetime(cacheControl: String?, expires: String?, date: String?, seconds: Double) {
         #expect(FreshnessLifetime.seconds(cacheControl: cacheControl, expires: expires, date: date, now: 0) == seconds)
     }
 
-    @Test("a response that says nothing has no lifetime")
-    func noLifetime() {
-        #expect(
-            FreshnessLifetime.seconds(cacheControl: "public, must-revalidate", expires: nil, date: nil, now: 0) == nil)
-        #expect(FreshnessLifetime.seconds(cacheControl: nil, expires: nil, date: nil, now: 0) == nil)
+    @Test(
+        "a response that says nothing, or nothing above zero, or nonsense, has no lifetime",
+        arguments: [
+            ("public, must-revalidate", nil), (nil, nil), ("no-cache", nil), ("private, no-store, max-age=600", nil),
+            ("max-age=0", nil), ("max-age=-5", nil), ("=", nil), (nil, "0"), (nil, "Thu, 01 Jan 1970 00:00:00 GMT"),
+            ("max-age=x", "not a date"),
+        ] as [(String?, String?)])
+    func noLifetime(cacheControl: String?, expires: String?) {
+        #expect(FreshnessLifetime.seconds(cacheControl: cacheControl, expires: expires, date: nil, now: 60) == nil)
     }
 }

@@ -18,6 +18,7 @@ extension PostgresDatabase {
         var statuses = PostgresColumn<Int>(), details = PostgresColumn<String>(), etags = PostgresColumn<String>()
         var modified = PostgresColumn<String>(), hashes = PostgresColumn<String>(), fetched = PostgresColumn<Double>()
         var nextVisits = PostgresColumn<Double>(), intervals = PostgresColumn<Double>()
+        var visits = PostgresColumn<Double>()
         for completion in latest.values.sorted(by: { $0.id < $1.id }) {
             ids.append(completion.id)
             states.append(completion.state.rawValue)
@@ -32,6 +33,7 @@ extension PostgresDatabase {
             fetched.append(completion.fetchedAt)
             nextVisits.append(completion.nextVisitAt)
             intervals.append(completion.revisitInterval)
+            visits.append(completion.visitedAt)
         }
         try await connection.rows(
             """
@@ -46,6 +48,7 @@ extension PostgresDatabase {
                 fetched_at = COALESCE(CASE WHEN t.fetched_p THEN t.fetched END, c.fetched_at),
                 next_visit_at = COALESCE(CASE WHEN t.next_visit_p THEN t.next_visit END, c.next_visit_at),
                 revisit_interval = COALESCE(CASE WHEN t.revisit_p THEN t.revisit END, c.revisit_interval),
+                visited_at = COALESCE(CASE WHEN t.visited_p THEN t.visited END, c.visited_at),
                 lease_owner = NULL, lease_until = 0
             FROM unnest(
                 \(ids)::int8[], \(states)::text[], \(outcomes)::text[], \(attempts)::int8[], \(notBefore)::float8[],
@@ -54,10 +57,10 @@ extension PostgresDatabase {
                 \(modified.values)::text[], \(modified.present)::bool[], \(hashes.values)::text[],
                 \(hashes.present)::bool[], \(fetched.values)::float8[], \(fetched.present)::bool[],
                 \(nextVisits.values)::float8[], \(nextVisits.present)::bool[], \(intervals.values)::float8[],
-                \(intervals.present)::bool[]
+                \(intervals.present)::bool[], \(visits.values)::float8[], \(visits.present)::bool[]
             ) AS t(id, state, outcome, attempts, not_before, status, status_p, detail, detail_p, etag, etag_p,
                    modified, modified_p, hash, hash_p, fetched, fetched_p, next_visit, next_visit_p, revisit,
-                   revisit_p)
+                   revisit_p, visited, visited_p)
             WHERE c.id = t.id AND (\(owner)::text IS NULL OR c.lease_owner IS NULL OR c.lease_owner = \(owner))
             """, logger: logger)
         let ended = latest.values.filter { $0.state != .queued }.map(\.id)

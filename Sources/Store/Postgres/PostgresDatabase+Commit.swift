@@ -167,7 +167,8 @@ extension PostgresDatabase {
         guard !shallowest.isEmpty else { return [] }
         let rows = try await connection.rows(
             """
-            SELECT url_key, run_id, state, depth, kind, next_visit_at, fetched_at FROM crawl_url
+            SELECT url_key, run_id, state, depth, kind, next_visit_at, COALESCE(visited_at, fetched_at) AS visited
+            FROM crawl_url
             WHERE url_key = ANY(\(Array(shallowest.keys)))
             """,
             logger: logger)
@@ -181,7 +182,7 @@ extension PostgresDatabase {
                 let kind = FrontierKind(rawValue: try row.value("kind", as: String.self)) ?? .page
                 if RefreshRules.leavesEarlier(
                     kind: kind, nextVisitAt: try row.value("next_visit_at", as: Double?.self),
-                    fetchedAt: try row.value("fetched_at", as: Double?.self), dueBefore: dueBefore,
+                    visitedAt: try row.value("visited", as: Double?.self), dueBefore: dueBefore,
                     lastModified: newest[key])
                 {
                     settled.insert(key)

@@ -8,10 +8,12 @@ extension PostgresSchema {
             "ALTER TABLE crawl_url ADD COLUMN next_visit_at DOUBLE PRECISION",
             "ALTER TABLE crawl_url ADD COLUMN revisit_interval DOUBLE PRECISION",
             "ALTER TABLE crawl_url ADD COLUMN sitemap_lastmod DOUBLE PRECISION",
+            "ALTER TABLE crawl_url ADD COLUMN visited_at DOUBLE PRECISION",
             "ALTER TABLE crawl_run ADD COLUMN due_before DOUBLE PRECISION",
             "ALTER TABLE crawl_run ADD COLUMN due_count BIGINT NOT NULL DEFAULT 0",
             """
-            UPDATE crawl_url SET revisit_interval = 86400, next_visit_at = fetched_at + 86400
+            UPDATE crawl_url SET revisit_interval = 86400, next_visit_at = fetched_at + 86400,
+                visited_at = fetched_at
             WHERE fetched_at IS NOT NULL
             """,
             "CREATE INDEX crawl_url_next_visit ON crawl_url (next_visit_at)",
