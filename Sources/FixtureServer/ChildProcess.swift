@@ -11,12 +11,12 @@ import Foundation
 /// descriptor of this process (a small bash prologue closes them, since glibc's `closefrom` and `chdir`
 /// spawn actions are not imported into Swift), so a server a program leaves running holds nothing of the
 /// test's.
-enum ChildProcess {
+public enum ChildProcess {
     /// A program that could not be started, with the call that failed and its error number.
-    struct SpawnError: Error, CustomStringConvertible {
+    public struct SpawnError: Error, CustomStringConvertible {
         var call: String
         var code: Int32
-        var description: String { "\(call): \(String(cString: strerror(code)))" }
+        public var description: String { "\(call): \(String(cString: strerror(code)))" }
     }
 
     /// Runs `command` (a path and its arguments) with `environment`, and returns its exit status (for a
@@ -30,9 +30,11 @@ enum ChildProcess {
     }
 
     /// Starts `command` and returns its pid without waiting: standard input from `input` (or /dev/null),
-    /// standard output and error to `output` (or /dev/null).
-    static func spawn(
-        _ command: [String], environment: [String: String], directory: URL, input: Int32?, output: Int32?
+    /// standard output to `output` and standard error to `error` (or to `output` when nil; /dev/null when
+    /// both are nil).
+    public static func spawn(
+        _ command: [String], environment: [String: String], directory: URL, input: Int32?, output: Int32?,
+        error: Int32? = nil
     ) throws(SpawnError) -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -44,9 +46,12 @@ enum ChildProcess {
         }
         if let output {
             posix_spawn_file_actions_adddup2(&actions, output, 1)
-            posix_spawn_file_actions_adddup2(&actions, output, 2)
         } else {
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        }
+        if let standardError = error ?? output {
+            posix_spawn_file_actions_adddup2(&actions, standardError, 2)
+        } else {
             posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         }
         let wrapped = ["/bin/bash", "-c", prologue, "bash", directory.path] + command
@@ -63,7 +68,7 @@ enum ChildProcess {
     }
 
     /// Blocks until child `pid` ends and returns its exit status (for a signal, 128 + its number).
-    static func waitForExit(_ pid: pid_t) throws(SpawnError) -> Int32 {
+    public static func waitForExit(_ pid: pid_t) throws(SpawnError) -> Int32 {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 {
             guard errno == EINTR else { throw SpawnError(call: "waitpid", code: errno) }

@@ -1,56 +1,44 @@
 import Foundation
 import Index
+import Subprocess
+import SystemPackage
 
 /// `serve`'s background publish as a `searchlight publish --json` child process on the same store: its
 /// memory and its freeing never share the server's address space (see `SearchService.init`).
+///
+/// Spawned through Subprocess, not Foundation's `Process`, whose `run()` on this toolchain now and then
+/// crashes while it scans the server's open descriptors (swift-corelibs-foundation #5472): a server
+/// spawns a publish every interval for as long as it runs.
 struct ChildPublish: Sendable {
     /// The `--store` value the server was given (the child reads `SEARCHLIGHT_STORE` and `PGPASSWORD` from
     /// the inherited environment as the server did).
     let store: String?
 
+    /// The most a child may write on each stream before it counts as a failure: a summary is a few hundred
+    /// bytes, and its error output a few lines.
+    static let outputLimit = 16 << 20
+
     /// Runs one publish and returns the child's summary.
     /// - Throws: ``RuntimeError`` naming the child's exit status and the last line it wrote to standard
-    ///   error, or when its summary does not decode.
+    ///   error, or when it could not start, wrote too much, or its summary does not decode.
     func run() async throws -> PublishSummary {
-        let folder = FileManager.default.temporaryDirectory
-        let output = folder.appendingPathComponent("searchlight-publish-\(UUID().uuidString).json")
-        let errors = folder.appendingPathComponent("searchlight-publish-\(UUID().uuidString).err")
-        defer {
-            try? FileManager.default.removeItem(at: output)
-            try? FileManager.default.removeItem(at: errors)
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+        let result: ExecutionResult<Void, DataOutput, DataOutput>
+        do {
+            result = try await Subprocess.run(
+                .path(FilePath(executable)),
+                arguments: Arguments(["publish", "--json"] + (store.map { ["--store", $0] } ?? [])),
+                environment: .inherit, input: .none, output: .data(limit: Self.outputLimit),
+                error: .data(limit: Self.outputLimit))
+        } catch {
+            throw RuntimeError("publish could not run: \(error)")
         }
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-        let outputHandle = try FileHandle(forWritingTo: output)
-        let errorHandle = try FileHandle(forWritingTo: errors)
-        defer {
-            try? outputHandle.close()
-            try? errorHandle.close()
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        process.arguments = ["publish", "--json"] + (store.map { ["--store", $0] } ?? [])
-        process.standardOutput = outputHandle
-        process.standardError = errorHandle
-        process.standardInput = FileHandle.nullDevice
-        // Awaited through the termination handler: no thread of the cooperative pool waits on the child.
-        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do {
-                try process.run()
-            } catch {
-                process.terminationHandler = nil
-                continuation.resume(throwing: error)
-            }
-        }
-        guard status == 0 else {
-            let reason =
-                (try? String(contentsOf: errors, encoding: .utf8))?
-                .split(separator: "\n").last.map(String.init) ?? ""
-            throw RuntimeError("publish exited with \(status): \(reason)")
+        guard case .exited(0) = result.terminationStatus else {
+            let reason = String(decoding: result.standardError, as: UTF8.self).split(separator: "\n").last ?? ""
+            throw RuntimeError("publish ended with \(result.terminationStatus): \(reason)")
         }
         do {
-            return try JSONDecoder().decode(PublishSummary.self, from: Data(contentsOf: output))
+            return try JSONDecoder().decode(PublishSummary.self, from: result.standardOutput)
         } catch {
             throw RuntimeError("publish printed a summary that does not decode: \(error)")
         }

@@ -1,11 +1,14 @@
 import Foundation
+import Subprocess
+import SystemPackage
 import Testing
 
 /// Runs the built `searchlight` executable as a user would, capturing its output.
 ///
-/// Nothing here blocks a thread of the cooperative pool (two threads on the CI machines):
-/// the pipes are drained on threads of their own and the exit is awaited through
-/// `terminationHandler`.
+/// Spawned through Subprocess, not Foundation's `Process`: on this toolchain `Process.run()` now and then
+/// crashes while it scans the test process's open descriptors (swift-corelibs-foundation #5472; seen here
+/// once in a full-suite run). Nothing here blocks a thread of the cooperative pool: Subprocess reads the
+/// pipes and waits for the child asynchronously.
 struct CommandRunner {
     struct Outcome {
         var status: Int32
@@ -18,14 +21,14 @@ struct CommandRunner {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("searchlight")
     }
 
-    /// A child that exits before reading all of its standard input (as `extract` does past its body
-    /// limit) closes the pipe under the writer: without this, the write raises SIGPIPE and kills the whole
-    /// test process. Ignored, the write fails with EPIPE instead, which is expected there.
-    private static let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
+    /// The most output a test run may collect per stream.
+    static let outputLimit = 1 << 30
 
     /// Runs `searchlight` with `arguments`.
     ///
     /// - Parameters:
+    ///   - standardInput: the child's standard input, from a file (so a child that stops reading early, as
+    ///     `extract` does past its body limit, breaks no pipe); /dev/null when nil.
     ///   - environment: variables to set for the child on top of this process's environment (a nil value
     ///     removes one); `SEARCHLIGHT_STORE` and `PGPASSWORD` are removed unless given, so a developer's own
     ///     never reaches a test.
@@ -34,59 +37,36 @@ struct CommandRunner {
         _ arguments: [String], standardInput: String? = nil, environment: [String: String?] = [:],
         directory: URL? = nil
     ) async throws -> Outcome {
-        Self.ignoreBrokenPipes
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
         var childEnvironment = ProcessInfo.processInfo.environment
         for name in ["SEARCHLIGHT_STORE", "PGPASSWORD"] { childEnvironment[name] = nil }
         for (name, value) in environment { childEnvironment[name] = value }
-        process.environment = childEnvironment
-        if let directory { process.currentDirectoryURL = directory }
-        let outputPipe = Pipe()
-        let errorPipe = Pipe()
-        let inputPipe = Pipe()
-        process.standardOutput = outputPipe
-        process.standardError = errorPipe
-        process.standardInput = inputPipe
-        // Drain both pipes from the start: a child whose output fills a pipe would never exit.
-        async let standardOutput = drain(outputPipe)
-        async let standardError = drain(errorPipe)
-        let status: Int32
-        do {
-            status = try await withCheckedThrowingContinuation { continuation in
-                process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-                do {
-                    try process.run()
-                } catch {
-                    continuation.resume(throwing: error)
-                    return
-                }
-                if let standardInput { try? inputPipe.fileHandleForWriting.write(contentsOf: Data(standardInput.utf8)) }
-                try? inputPipe.fileHandleForWriting.close()
+        var keyed: [Environment.Key: String] = [:]
+        for (name, value) in childEnvironment {
+            if let key = Environment.Key(rawValue: name) { keyed[key] = value }
+        }
+        let input = try standardInput.map(Self.inputFile)
+        defer { if let input { try? FileManager.default.removeItem(at: input) } }
+        let inputDescriptor = try FileDescriptor.open(FilePath(input?.path ?? "/dev/null"), .readOnly)
+        let result = try await Subprocess.run(
+            .path(FilePath(executable.path)), arguments: Arguments(arguments), environment: .custom(keyed),
+            workingDirectory: directory.map { FilePath($0.path) },
+            input: .fileDescriptor(inputDescriptor, closeAfterSpawningProcess: true),
+            output: .bytes(limit: outputLimit), error: .bytes(limit: outputLimit))
+        let status: Int32 =
+            switch result.terminationStatus {
+            case .exited(let code): code
+            case .signaled(let signal): 128 + signal
             }
-        } catch {
-            closeWriteEnds(outputPipe, errorPipe)
-            _ = await (standardOutput, standardError)
-            throw error
-        }
-        // The parent's copies of the write ends must close, or the drains never see the end.
-        closeWriteEnds(outputPipe, errorPipe)
-        return Outcome(status: status, standardOutput: await standardOutput, standardError: await standardError)
+        return Outcome(
+            status: status, standardOutput: String(decoding: result.standardOutput, as: UTF8.self),
+            standardError: String(decoding: result.standardError, as: UTF8.self))
     }
 
-    private static func closeWriteEnds(_ pipes: Pipe...) {
-        for pipe in pipes { try? pipe.fileHandleForWriting.close() }
-    }
-
-    /// Reads a pipe to its end on a dedicated thread.
-    private static func drain(_ pipe: Pipe) async -> String {
-        await withCheckedContinuation { continuation in
-            Thread {
-                let data = pipe.fileHandleForReading.readDataToEndOfFile()
-                continuation.resume(returning: String(decoding: data, as: UTF8.self))
-            }.start()
-        }
+    /// `text` in a new temporary file.
+    private static func inputFile(_ text: String) throws -> URL {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("stdin-\(UUID().uuidString)")
+        try Data(text.utf8).write(to: file)
+        return file
     }
 }
 

@@ -1,47 +1,56 @@
+import FixtureServer
 import Foundation
 
 /// A child process started in the background, to be killed or interrupted mid-run. Its standard
-/// output and standard error go to temporary files (nothing to drain while it runs);
-/// its exit is awaited through `terminationHandler`, never by blocking a thread of the cooperative pool.
-final class KillableProcess: @unchecked Sendable {
-    // @unchecked: `process` is only started in init, then signalled (thread-safe) and awaited.
-    private let process = Process()
+/// output and standard error go to temporary files (nothing to drain while it runs); its exit is awaited
+/// by `waitpid` on a thread of its own, never by blocking a thread of the cooperative pool.
+///
+/// Spawned with `posix_spawn` (`ChildProcess`), not Foundation's `Process`, whose `run()` on this
+/// toolchain now and then crashes while it scans the test process's open descriptors
+/// (swift-corelibs-foundation #5472).
+final class KillableProcess: Sendable {
+    private let pid: pid_t
     private let exit = AsyncStream<Int32>.makeStream()
     private let outputFile = FileManager.default.temporaryDirectory.appendingPathComponent("out-\(UUID().uuidString)")
     private let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("err-\(UUID().uuidString)")
 
     init(_ executable: URL, _ arguments: [String]) throws {
-        process.executableURL = executable
-        process.arguments = arguments
         _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: outputFile)
         _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
-        process.standardError = try FileHandle(forWritingTo: errorFile)
-        process.standardInput = FileHandle.nullDevice
-        let continuation = exit.continuation
-        process.terminationHandler = { finished in
-            continuation.yield(finished.terminationStatus)
-            continuation.finish()
+        let output = try FileHandle(forWritingTo: outputFile)
+        let error = try FileHandle(forWritingTo: errorFile)
+        defer {
+            try? output.close()
+            try? error.close()
         }
-        try process.run()
+        let pid = try ChildProcess.spawn(
+            [executable.path] + arguments, environment: ProcessInfo.processInfo.environment,
+            directory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath), input: nil,
+            output: output.fileDescriptor, error: error.fileDescriptor)
+        self.pid = pid
+        let continuation = exit.continuation
+        Thread {
+            continuation.yield((try? ChildProcess.waitForExit(pid)) ?? -1)
+            continuation.finish()
+        }.start()
     }
 
     /// The process id.
-    var processIdentifier: Int32 { process.processIdentifier }
+    var processIdentifier: Int32 { pid }
 
     /// Sends SIGKILL: no handler runs, nothing is flushed, as with `kill -9`.
     func kill() {
-        Foundation.kill(process.processIdentifier, SIGKILL)
+        Foundation.kill(pid, SIGKILL)
     }
 
     /// Sends SIGINT, as Ctrl-C does.
     func interrupt() {
-        Foundation.kill(process.processIdentifier, SIGINT)
+        Foundation.kill(pid, SIGINT)
     }
 
     /// Sends SIGTERM, as a service manager does to stop a service.
     func terminate() {
-        Foundation.kill(process.processIdentifier, SIGTERM)
+        Foundation.kill(pid, SIGTERM)
     }
 
     /// What the process printed to standard output (complete once it exited).
@@ -59,7 +68,7 @@ final class KillableProcess: @unchecked Sendable {
         try? FileManager.default.removeItem(at: errorFile)
     }
 
-    /// The exit status (for a signal, the signal number, as Foundation reports it).
+    /// The exit status (for a signal, 128 + the signal number, as a shell reports it).
     func waitForExit() async -> Int32 {
         for await status in exit.stream { return status }
         return -1
