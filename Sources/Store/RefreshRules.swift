@@ -10,12 +10,15 @@ import Foundation
 /// or when its stored sitemap `lastmod` is newer than its last visit. Rows with an empty host (pending
 /// activity URLs that are not crawlable URLs) never are.
 package enum RefreshRules {
-    /// Queues the pass's sitemaps again, but those that were gone (404, 410) at their last fetch.
-    package static func queueSitemaps(run: String) -> String {
+    /// Queues the pass's sitemaps again; one that was gone (404, 410) at its last fetch only when its next
+    /// visit has come by `dueBefore` (it is asked again less and less often, as an unchanged page is), so a
+    /// site that adds a sitemap later is read in time without asking every refresh.
+    package static func queueSitemaps(run: String, dueBefore: String) -> String {
         """
         UPDATE crawl_url SET run_id = \(run), state = 'queued', attempts = 0, not_before = 0,
             lease_owner = NULL, lease_until = 0
-        WHERE kind = 'sitemap' AND host <> '' AND run_id < \(run) AND (outcome IS NULL OR outcome <> 'gone')
+        WHERE kind = 'sitemap' AND host <> '' AND run_id < \(run)
+          AND (outcome IS NULL OR outcome <> 'gone' OR next_visit_at IS NULL OR next_visit_at <= \(dueBefore))
         """
     }
 

@@ -68,7 +68,8 @@ extension Store {
                 let id = db.lastInsertedRowID
                 var due = 0
                 if let refreshingAt {
-                    try db.execute(sql: RefreshRules.queueSitemaps(run: "?1"), arguments: [id])
+                    try db.execute(
+                        sql: RefreshRules.queueSitemaps(run: "?1", dueBefore: "?2"), arguments: [id, refreshingAt])
                     try db.execute(
                         sql: RefreshRules.queueDuePages(run: "?1", dueBefore: "?2"), arguments: [id, refreshingAt])
                     due = db.changesCount

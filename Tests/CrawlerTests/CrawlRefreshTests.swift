@@ -1,6 +1,7 @@
 import Crawler
 import FixtureServer
 import Foundation
+import GRDB
 import Store
 import Synchronization
 import Testing
@@ -143,6 +144,47 @@ struct CrawlRefreshTests {
         let wider = try await crawl(testConfiguration(seeds: []) { $0.refresh = true }, into: store)
         #expect(await requestedTargets(server).filter { $0.hasSuffix(".html") || $0 == "/" } == ["/p2.html"])
         #expect(wider.counters.sitemapsRead == 1 && wider.refresh?.due == 0)
+        await server.stop()
+    }
+
+    @Test("a sitemap a site adds after the first crawl is read once its guessed address is due again")
+    func sitemapAddedLater() async throws {
+        let server = try await FixtureServer.start()
+        await Self.setPage(server, "/", title: "Home", version: 1)
+        let storage = try TemporaryStore()
+        defer { storage.cleanUp() }
+        let store = try storage.open()
+        let clock = TestClock(Date().timeIntervalSince1970)
+        let policy = RevisitPolicy(now: { clock.now() })
+        _ = try await crawl(testConfiguration(seeds: [server.url("/")]) { $0.revisit = policy }, into: store)
+        #expect(await pageTargets(server).contains("/sitemap.xml"))  // guessed, 404
+        let xml =
+            "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"><url><loc>\(server.url("/hidden.html"))"
+            + "</loc></url></urlset>"
+        await server.setBehaviour(
+            .respond(status: 200, headers: [("Content-Type", "application/xml")], body: Array(xml.utf8)),
+            for: "/sitemap.xml")
+        await Self.setPage(server, "/hidden.html", title: "Only in the sitemap", version: 1)
+        let refresh = testConfiguration(seeds: []) {
+            $0.revisit = policy
+            $0.refresh = true
+        }
+        // Right away, the missing sitemap is not asked again.
+        await server.resetStatistics()
+        _ = try await crawl(refresh, into: store)
+        #expect(await pageTargets(server).isEmpty)
+        // A day later its next visit has come; the home page's is put far off, so nothing else brings the
+        // host (and the guessed sitemap with its robots.txt) back: the new sitemap is read.
+        let queue = try DatabaseQueue(path: storage.path)
+        try await queue.write { db in
+            try db.execute(sql: "UPDATE crawl_url SET next_visit_at = next_visit_at + 8640000 WHERE kind = 'page'")
+        }
+        try queue.close()
+        clock.set(clock.now() + Self.day + 1)
+        await server.resetStatistics()
+        _ = try await crawl(refresh, into: store)
+        let requested = await pageTargets(server)
+        #expect(requested.contains("/sitemap.xml") && requested.contains("/hidden.html"), "\(requested)")
         await server.stop()
     }
 

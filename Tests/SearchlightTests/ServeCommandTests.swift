@@ -273,10 +273,10 @@ struct TokenCommandTests {
         let stored = try await store.lines("SELECT id, secret_hash FROM api_token")
         #expect(stored.count == 1)
         #expect(stored.first?.hasPrefix(id + "|") == true)
-        #expect(stored.first?.contains(token.split(separator: "_")[2]) == false)
+        #expect(stored.first?.contains(token.split(separator: "_", maxSplits: 2)[2]) == false)
         let listed = try await CommandRunner.run(["token", "list", "--json"] + storeArguments)
         #expect(listed.status == 0)
-        #expect(!listed.standardOutput.contains(String(token.split(separator: "_")[2])))
+        #expect(!listed.standardOutput.contains(String(token.split(separator: "_", maxSplits: 2)[2])))
         let tokens = try JSONSerialization.jsonObject(with: Data(listed.standardOutput.utf8)) as? [[String: Any]]
         #expect(tokens?.first?["bundles"] as? [String] == ["com.example.a", "com.example.b"])
         #expect(tokens?.first?["revokedAt"] is NSNull)

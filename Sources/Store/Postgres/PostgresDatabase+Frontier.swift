@@ -43,13 +43,14 @@ extension PostgresDatabase: CrawlStore {
                     ).first?.makeRandomAccess().value("id", as: Int64.self) ?? 0
                 var due = 0
                 if let refreshingAt {
-                    var runBind = PostgresBindings()
-                    runBind.append(id)
-                    try await connection.query(
-                        PostgresQuery(unsafeSQL: RefreshRules.queueSitemaps(run: "$1::int8"), binds: runBind),
-                        logger: logger)
-                    var binds = runBind
+                    var binds = PostgresBindings()
+                    binds.append(id)
                     binds.append(refreshingAt)
+                    try await connection.query(
+                        PostgresQuery(
+                            unsafeSQL: RefreshRules.queueSitemaps(run: "$1::int8", dueBefore: "$2::float8"),
+                            binds: binds),
+                        logger: logger)
                     let queue = RefreshRules.queueDuePages(run: "$1::int8", dueBefore: "$2::float8")
                     due =
                         try await connection.rows(
