@@ -62,33 +62,22 @@ public struct Chromium: Sendable {
         _ = FileManager.default.createFile(atPath: standardOutput.path, contents: nil)
         let outputHandle = try FileHandle(forWritingTo: standardOutput)
         defer { try? outputHandle.close() }
-        let process = Process()
-        process.executableURL = executable
         // --no-sandbox: the tests run as root here, where Chromium's sandbox refuses to start.
         // No network is reachable anyway; the resolver rule makes sure no lookup is even tried, and leaves
-        // loopback to the pages a test serves itself.
-        process.arguments =
+        // loopback to the pages a test serves itself. A D-Bus complaint on standard error is harmless: it goes
+        // to /dev/null, out of the test log.
+        let child = try RunningChild(
             [
-                "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--no-default-browser-check",
-                "--disable-extensions", "--disable-background-networking", "--disable-component-update",
-                "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1", "--user-data-dir=\(profile.path)",
-            ] + arguments
-        process.standardOutput = outputHandle
-        // A D-Bus complaint on standard error is harmless; keep it out of the test log.
-        process.standardError = FileHandle.nullDevice
+                executable.path, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                "--no-default-browser-check", "--disable-extensions", "--disable-background-networking",
+                "--disable-component-update", "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+                "--user-data-dir=\(profile.path)",
+            ] + arguments, directory: folder, output: outputHandle.fileDescriptor)
         let watchdog = Task {
             try await Task.sleep(for: timeout)
-            process.terminate()
+            child.send(SIGTERM)
         }
         defer { watchdog.cancel() }
-        return try await withCheckedThrowingContinuation { continuation in
-            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do {
-                try process.run()
-            } catch {
-                process.terminationHandler = nil
-                continuation.resume(throwing: error)
-            }
-        }
+        return await child.waitForExit()
     }
 }

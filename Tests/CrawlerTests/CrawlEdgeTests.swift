@@ -150,20 +150,14 @@ struct CrawlEdgeTests {
     }
 }
 
-/// Gzips `bytes` with the system's gzip, for a sitemap served as a `.gz` file (awaited through
-/// `terminationHandler`, never blocking a thread of the cooperative pool).
+/// Gzips `bytes` with the system's gzip, for a sitemap served as a `.gz` file (waited for on a thread of
+/// its own, never blocking a thread of the cooperative pool).
 func gzip(_ bytes: [UInt8]) async throws -> [UInt8] {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gz-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appendingPathComponent("sitemap.xml")
     try Data(bytes).write(to: file)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/gzip")
-    process.arguments = ["-9", file.path]
-    let _: Void = try await withCheckedThrowingContinuation { continuation in
-        process.terminationHandler = { _ in continuation.resume() }
-        do { try process.run() } catch { continuation.resume(throwing: error) }
-    }
+    _ = try await RunningChild(["/bin/gzip", "-9", file.path], directory: folder).waitForExit()
     return try [UInt8](Data(contentsOf: folder.appendingPathComponent("sitemap.xml.gz")))
 }

@@ -1,3 +1,4 @@
+import FixtureServer
 import Foundation
 import Store
 import Testing
@@ -205,13 +206,10 @@ struct CrawlLeaseTests {
     func deadLocalWorker(engine: CrawlStoreEngine) async throws {
         let (storage, store, run) = try await Self.store(engine, pages: 2)
         defer { Task { await storage.cleanUp() } }
-        let gone = Process()
-        gone.executableURL = URL(fileURLWithPath: "/bin/true")
-        try gone.run()
-        gone.waitUntilExit()
+        let gone = try RunningChild(["/bin/true"], directory: FileManager.default.temporaryDirectory)
+        _ = await gone.waitForExit()
         let here = CrawlWorker.current()
-        let dead = CrawlWorker(
-            owner: "\(here.machine)/\(gone.processIdentifier)/dead", machine: here.machine, pid: gone.processIdentifier)
+        let dead = CrawlWorker(owner: "\(here.machine)/\(gone.pid)/dead", machine: here.machine, pid: gone.pid)
         #expect(try await store.beginRun(seeds: [], now: 1, worker: dead).id == run)
         let now = Date().timeIntervalSince1970
         let taken = try await store.claimURLs(

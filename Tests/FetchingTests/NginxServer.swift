@@ -1,3 +1,4 @@
+import FixtureServer
 import Foundation
 
 /// nginx on 127.0.0.1 with TLS and HTTP/2 and a throwaway self-signed certificate: the
@@ -7,23 +8,21 @@ import Foundation
 /// installs them. The access log records the connection serial number and protocol of
 /// every request, so a test can count connections from the server's side.
 ///
-/// Nothing here blocks a thread of the cooperative pool: processes are awaited through
-/// `terminationHandler` and readiness is polled with `Task.sleep`.
-///
-/// `@unchecked Sendable`: after `start()` the only mutable state is inside `Process`, which
-/// is used for `isRunning`, `terminate()` and its identifier alone.
-final class NginxServer: @unchecked Sendable {
+/// Nothing here blocks a thread of the cooperative pool: processes are started with `posix_spawn` and
+/// waited for on threads of their own (`RunningChild`, not Foundation's `Process`, whose `run()` now and
+/// then crashes on this toolchain), and readiness is polled with `Task.sleep`.
+final class NginxServer: Sendable {
     static let binary = ["/usr/sbin/nginx", "/usr/bin/nginx"].first { FileManager.default.isExecutableFile(atPath: $0) }
     static var isAvailable: Bool { binary != nil && FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl") }
 
     let port: UInt16
     let directory: URL
-    private let process: Process
+    private let process: RunningChild
 
     var certificatePath: String { directory.appendingPathComponent("cert.pem").path }
     func url(_ path: String) -> String { "https://127.0.0.1:\(port)\(path)" }
 
-    private init(port: UInt16, directory: URL, process: Process) {
+    private init(port: UInt16, directory: URL, process: RunningChild) {
         self.port = port
         self.directory = directory
         self.process = process
@@ -47,12 +46,8 @@ final class NginxServer: @unchecked Sendable {
         let port = try freePort()
         try configuration(directory: dir, port: port)
             .write(to: directory.appendingPathComponent("nginx.conf"), atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["-p", dir, "-c", "\(dir)/nginx.conf", "-e", "\(dir)/error.log"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try RunningChild(
+            [binary, "-p", dir, "-c", "\(dir)/nginx.conf", "-e", "\(dir)/error.log"], directory: directory)
         let server = NginxServer(port: port, directory: directory, process: process)
         for _ in 0..<100 where process.isRunning {
             if canConnect(port: port) { return server }
@@ -110,9 +105,9 @@ final class NginxServer: @unchecked Sendable {
     /// Stops nginx (SIGTERM, its fast shutdown; SIGKILL after two seconds) and removes its folder.
     func stop() async {
         if process.isRunning {
-            process.terminate()
+            process.send(SIGTERM)
             for _ in 0..<40 where process.isRunning { try? await Task.sleep(for: .milliseconds(50)) }
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.send(SIGKILL)
             for _ in 0..<40 where process.isRunning { try? await Task.sleep(for: .milliseconds(50)) }
         }
         try? FileManager.default.removeItem(at: directory)
@@ -125,19 +120,9 @@ final class NginxServer: @unchecked Sendable {
 
     /// Runs a program to its end and returns its exit status.
     private static func run(_ executable: URL, _ arguments: [String]) async throws -> Int32 {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        return try await withCheckedThrowingContinuation { continuation in
-            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do {
-                try process.run()
-            } catch {
-                continuation.resume(throwing: error)
-            }
-        }
+        let child = try RunningChild(
+            [executable.path] + arguments, directory: FileManager.default.temporaryDirectory)
+        return await child.waitForExit()
     }
 
     private static func loopback(port: UInt16) -> sockaddr_in {
