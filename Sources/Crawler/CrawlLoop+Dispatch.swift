@@ -336,16 +336,7 @@ extension CrawlLoop {
     ) {
         var completion = CrawlBatch.Completion(
             id: url.id, state: state, outcome: outcome, detail: detail, attempts: url.attempts)
-        if let finding {
-            let policy = configuration.revisit
-            let now = policy.now()
-            let next = policy.schedule(
-                after: url.revisitInterval == nil && finding == .unchanged ? .first : finding,
-                previous: url.revisitInterval, at: now)
-            completion.visitedAt = now
-            completion.revisitInterval = next.interval
-            completion.nextVisitAt = next.nextVisitAt
-        }
+        if let finding { configuration.revisit.scheduleNextVisit(of: url, after: finding, in: &completion) }
         batch.completions.append(completion)
         counters.skip(counter)
         countRevisit(url)
@@ -354,8 +345,6 @@ extension CrawlLoop {
     /// Counts a page of an earlier pass taken up again, at its final completion in this pass (a fetch cut
     /// short by a stop, or retried, is counted once, when it ends).
     mutating func countRevisit(_ url: FrontierURL) {
-        if url.kind == .page, url.revisitInterval != nil || url.contentHash != nil {
-            counters.pagesRevisited += 1
-        }
+        if url.kind == .page, url.wasVisited { counters.pagesRevisited += 1 }
     }
 }

@@ -33,8 +33,9 @@ extension PageTask {
         // No date later than the read: a sitemap that dates an entry in the future would make it due forever.
         let readAt = result.completion.fetchedAt ?? .infinity
         var unchangedEntries = 0
-        for entry in sitemap.pages {
-            if let known, known.contains(entry) {
+        let digests = sitemap.pages.map(SitemapEntryDigest.digest)
+        for (entry, digest) in zip(sitemap.pages, digests) {
+            if let known, known.contains(digest: digest) {
                 unchangedEntries += 1
                 continue
             }
@@ -65,7 +66,7 @@ extension PageTask {
         result.sitemapEntries = HostFile(
             host: url.host, name: SitemapEntryDigest.fileName(for: url.url),
             fetchedAt: result.completion.fetchedAt ?? 0,
-            httpStatus: response.status, body: SitemapEntryDigest(entries: sitemap.pages).body,
+            httpStatus: response.status, body: SitemapEntryDigest(digests: digests).body,
             detail: SitemapEntryDigest.detail(fingerprint: context.links.fingerprint, count: sitemap.pages.count))
         return result
     }

@@ -99,24 +99,15 @@ extension PageResult {
     /// for a retry keeps its schedule.
     mutating func scheduleNextVisit(_ policy: RevisitPolicy, lifetime: Double?) {
         guard completion.state != .queued else { return }
-        let isFirst = frontier.revisitInterval == nil && frontier.contentHash == nil
         let finding: RevisitPolicy.Finding
         if completion.state == .failed {
             finding = .failed
-        } else if unchanged {
-            finding = .unchanged
-        } else if page != nil {
-            finding = isFirst ? .first : .changed
-        } else if gone != nil, frontier.wasIndexable == true {
+        } else if !unchanged, page != nil || (gone != nil && frontier.wasIndexable == true) {
             finding = .changed
         } else {
-            finding = isFirst ? .first : .unchanged
+            finding = .unchanged
         }
-        let now = policy.now()
-        let next = policy.schedule(after: finding, previous: frontier.revisitInterval, at: now, lifetime: lifetime)
-        completion.visitedAt = now
-        completion.revisitInterval = next.interval
-        completion.nextVisitAt = next.nextVisitAt
+        policy.scheduleNextVisit(of: frontier, after: finding, lifetime: lifetime, in: &completion)
     }
 }
 

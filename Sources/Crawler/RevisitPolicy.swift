@@ -1,4 +1,5 @@
 import Foundation
+import Store
 
 /// When a URL is visited again (SPEC §3 "Freshness"): each visit sets the next from what it found.
 ///
@@ -79,4 +80,25 @@ public struct RevisitPolicy: Sendable {
     private func clamped(_ seconds: Double) -> Double {
         min(maximumInterval, max(minimumInterval, seconds))
     }
+}
+
+extension RevisitPolicy {
+    /// Sets `completion`'s next visit, from now, after a visit of `url` that found `finding`; a visit of a
+    /// URL never visited before is its first (unless it failed), whatever else it found.
+    func scheduleNextVisit(
+        of url: FrontierURL, after finding: Finding, lifetime: Double? = nil, in completion: inout CrawlBatch.Completion
+    ) {
+        let time = now()
+        let next = schedule(
+            after: url.wasVisited || finding == .failed ? finding : .first, previous: url.revisitInterval, at: time,
+            lifetime: lifetime)
+        completion.visitedAt = time
+        completion.revisitInterval = next.interval
+        completion.nextVisitAt = next.nextVisitAt
+    }
+}
+
+extension FrontierURL {
+    /// Whether an earlier visit ended this URL (it has a revisit interval, or stored content).
+    var wasVisited: Bool { revisitInterval != nil || contentHash != nil }
 }

@@ -32,17 +32,17 @@ struct SitemapEntryDigest: Sendable {
             seeds.sorted() + ["--include"] + configuration.includePatterns + ["--exclude"]
             + configuration.excludePatterns
             + ["\(configuration.maxURLLength)", configuration.maxDepth.map(String.init) ?? "-"]
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in parts.joined(separator: "\n").utf8 {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01b3
-        }
-        return String(hash, radix: 16)
+        return ContentHash.of(Array(parts.joined(separator: "\n").utf8))
     }
 
     /// The digest of `entries`.
     init(entries: [SitemapEntry]) {
-        digests = entries.map(Self.digest).sorted()
+        self.init(digests: entries.map(Self.digest))
+    }
+
+    /// The digest of entries whose ``digest(_:)``s are `digests`, in any order.
+    init(digests: [UInt64]) {
+        self.digests = digests.sorted()
     }
 
     /// The digest stored as `body` (little-endian 64-bit words); `nil` when it is not one.
@@ -73,7 +73,11 @@ struct SitemapEntryDigest: Sendable {
 
     /// Whether `entry` was listed, with the same URL and date.
     func contains(_ entry: SitemapEntry) -> Bool {
-        let wanted = Self.digest(entry)
+        contains(digest: Self.digest(entry))
+    }
+
+    /// Whether an entry whose ``digest(_:)`` is `wanted` was listed.
+    func contains(digest wanted: UInt64) -> Bool {
         var low = 0
         var high = digests.count
         while low < high {

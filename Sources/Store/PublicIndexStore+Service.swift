@@ -6,15 +6,7 @@ import GRDB
 extension PublicIndexStore {
     /// The stored JSON of the published item `uniqueIdentifier` (SPEC §6's item), or `nil`.
     package func publicItem(uniqueIdentifier: String) async throws(StoreError) -> String? {
-        let sql = "SELECT item_json FROM public_item WHERE unique_identifier = "
-        switch self {
-        case .sqlite(let store):
-            return try await store.read { db in try String.fetchOne(db, sql: sql + "?", arguments: [uniqueIdentifier]) }
-        case .postgres(let database):
-            guard case .text(let json) = try await database.rows(sql + "$1", [.text(uniqueIdentifier)]).first?.first
-            else { return nil }
-            return json
-        }
+        try await publicItems(uniqueIdentifiers: [uniqueIdentifier])[uniqueIdentifier]
     }
 
     /// The stored JSON of each published item of `uniqueIdentifiers` that exists, by identifier, read with

@@ -10,7 +10,7 @@ extension Store {
     ///   last visit;
     /// - `crawl_run.due_before`: for a refresh pass (`crawl --refresh`), the time it started from: a URL
     ///   already in the frontier is queued again in that pass only when due by then; NULL for a full pass,
-    ///   which queues again everything it reaches; `due_count`: the pages it queued as due at its start.
+    ///   which queues again everything it reaches.
     ///
     /// URLs fetched before this migration get a first interval of one day from their last fetch.
     static func registerFreshnessSchema(in migrator: inout DatabaseMigrator) {
@@ -22,7 +22,6 @@ extension Store {
                     ALTER TABLE crawl_url ADD COLUMN sitemap_lastmod REAL;
                     ALTER TABLE crawl_url ADD COLUMN visited_at REAL;
                     ALTER TABLE crawl_run ADD COLUMN due_before REAL;
-                    ALTER TABLE crawl_run ADD COLUMN due_count INTEGER NOT NULL DEFAULT 0;
                     UPDATE crawl_url SET revisit_interval = 86400, next_visit_at = fetched_at + 86400,
                         visited_at = fetched_at
                     WHERE fetched_at IS NOT NULL;

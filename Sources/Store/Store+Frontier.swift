@@ -17,7 +17,7 @@ public struct CrawlRunInfo: Sendable, Hashable {
     /// already in the frontier joins it only when due (or listed with a newer sitemap `lastmod`); `nil` for
     /// a full pass.
     public var dueBefore: Double? = nil
-    /// The pages a refresh pass queued at its start as due (0 for a full pass).
+    /// The pages a new refresh pass queued at its start as due (0 for a full pass and a joined one).
     public var due = 0
 }
 
@@ -49,13 +49,13 @@ extension Store {
             if let row = try Row.fetchOne(
                 db,
                 sql: """
-                    SELECT id, started_at, counters, seeds, due_before, due_count FROM crawl_run
+                    SELECT id, started_at, counters, seeds, due_before FROM crawl_run
                     WHERE finished_at IS NULL ORDER BY id DESC LIMIT 1
                     """)
             {
                 info = CrawlRunInfo(
                     id: row["id"], isResumed: true, startedAt: row["started_at"], countersJSON: row["counters"],
-                    seeds: RefreshRules.decodeSeeds(row["seeds"]), dueBefore: row["due_before"], due: row["due_count"])
+                    seeds: RefreshRules.decodeSeeds(row["seeds"]), dueBefore: row["due_before"])
             } else {
                 var passSeeds = seeds
                 if refreshingAt != nil {
@@ -73,7 +73,6 @@ extension Store {
                     try db.execute(
                         sql: RefreshRules.queueDuePages(run: "?1", dueBefore: "?2"), arguments: [id, refreshingAt])
                     due = db.changesCount
-                    try db.execute(sql: "UPDATE crawl_run SET due_count = ? WHERE id = ?", arguments: [due, id])
                 }
                 info = CrawlRunInfo(
                     id: id, isResumed: false, startedAt: now, countersJSON: "{}", seeds: passSeeds,

@@ -2,15 +2,11 @@ import FixtureServer
 import Foundation
 
 /// A child process started in the background, to be killed or interrupted mid-run. Its standard
-/// output and standard error go to temporary files (nothing to drain while it runs); its exit is awaited
-/// by `waitpid` on a thread of its own, never by blocking a thread of the cooperative pool.
-///
-/// Spawned with `posix_spawn` (`ChildProcess`), not Foundation's `Process`, whose `run()` on this
-/// toolchain now and then crashes while it scans the test process's open descriptors
-/// (swift-corelibs-foundation #5472).
+/// output and standard error go to temporary files (nothing to drain while it runs); it runs as a
+/// `RunningChild` (`posix_spawn`, not Foundation's `Process`, whose `run()` now and then crashes on this
+/// toolchain), whose end a thread of its own waits for.
 final class KillableProcess: Sendable {
-    private let pid: pid_t
-    private let exit = AsyncStream<Int32>.makeStream()
+    private let child: RunningChild
     private let outputFile = FileManager.default.temporaryDirectory.appendingPathComponent("out-\(UUID().uuidString)")
     private let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("err-\(UUID().uuidString)")
 
@@ -23,34 +19,27 @@ final class KillableProcess: Sendable {
             try? output.close()
             try? error.close()
         }
-        let pid = try ChildProcess.spawn(
-            [executable.path] + arguments, environment: ProcessInfo.processInfo.environment,
-            directory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath), input: nil,
+        child = try RunningChild(
+            [executable.path] + arguments, directory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
             output: output.fileDescriptor, error: error.fileDescriptor)
-        self.pid = pid
-        let continuation = exit.continuation
-        Thread {
-            continuation.yield((try? ChildProcess.waitForExit(pid)) ?? -1)
-            continuation.finish()
-        }.start()
     }
 
     /// The process id.
-    var processIdentifier: Int32 { pid }
+    var processIdentifier: Int32 { child.pid }
 
     /// Sends SIGKILL: no handler runs, nothing is flushed, as with `kill -9`.
     func kill() {
-        Foundation.kill(pid, SIGKILL)
+        child.send(SIGKILL)
     }
 
     /// Sends SIGINT, as Ctrl-C does.
     func interrupt() {
-        Foundation.kill(pid, SIGINT)
+        child.send(SIGINT)
     }
 
     /// Sends SIGTERM, as a service manager does to stop a service.
     func terminate() {
-        Foundation.kill(pid, SIGTERM)
+        child.send(SIGTERM)
     }
 
     /// What the process printed to standard output (complete once it exited).
@@ -70,7 +59,6 @@ final class KillableProcess: Sendable {
 
     /// The exit status (for a signal, 128 + the signal number, as a shell reports it).
     func waitForExit() async -> Int32 {
-        for await status in exit.stream { return status }
-        return -1
+        await child.waitForExit()
     }
 }

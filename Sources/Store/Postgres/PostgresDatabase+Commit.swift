@@ -67,14 +67,7 @@ extension PostgresDatabase {
         }
         for candidate in candidates.sorted(by: { $0.key < $1.key }) {
             if settled.contains(candidate.key) {
-                if let date = candidate.sitemapLastModified {
-                    // What the sitemap says now is kept with a row the rule left alone, for the next refresh.
-                    try await connection.rows(
-                        """
-                        UPDATE crawl_url SET sitemap_lastmod = \(date)
-                        WHERE url_key = \(candidate.key) AND sitemap_lastmod IS DISTINCT FROM \(date)
-                        """, logger: logger)
-                }
+                try await keepSitemapLastModified(of: candidate, connection, logger)
                 continue
             }
             let isActivity = candidate.source == FrontierCandidate.activitySource
@@ -128,13 +121,7 @@ extension PostgresDatabase {
                     """, logger: logger
                 ).first?.makeRandomAccess().value("n", as: Int.self) ?? 0
             added += count
-            if count == 0, let date = candidate.sitemapLastModified {
-                try await connection.rows(
-                    """
-                    UPDATE crawl_url SET sitemap_lastmod = \(date)
-                    WHERE url_key = \(candidate.key) AND sitemap_lastmod IS DISTINCT FROM \(date)
-                    """, logger: logger)
-            }
+            if count == 0 { try await keepSitemapLastModified(of: candidate, connection, logger) }
             if count == 0, isActivity {
                 // Its entry already ended in this pass (found through a link first): the pending row goes.
                 try await connection.rows(
@@ -145,6 +132,19 @@ extension PostgresDatabase {
             }
         }
         return added
+    }
+
+    /// Stores what the sitemap says now of a candidate's row that the requeue rule left alone, for the next
+    /// refresh.
+    private static func keepSitemapLastModified(
+        of candidate: FrontierCandidate, _ connection: PostgresConnection, _ logger: Logger
+    ) async throws {
+        guard let date = candidate.sitemapLastModified else { return }
+        try await connection.rows(
+            """
+            UPDATE crawl_url SET sitemap_lastmod = \(date)
+            WHERE url_key = \(candidate.key) AND sitemap_lastmod IS DISTINCT FROM \(date)
+            """, logger: logger)
     }
 
     /// The keys of `candidates` whose frontier rows the requeue rule leaves alone: queued or seen in pass

@@ -16,7 +16,7 @@ extension PostgresDatabase: CrawlStore {
             let info: CrawlRunInfo
             if let row = try await connection.rows(
                 """
-                SELECT id, started_at, counters, seeds, due_before, due_count FROM crawl_run
+                SELECT id, started_at, counters, seeds, due_before FROM crawl_run
                 WHERE finished_at IS NULL ORDER BY id DESC LIMIT 1
                 """, logger: logger
             ).first?.makeRandomAccess() {
@@ -24,7 +24,7 @@ extension PostgresDatabase: CrawlStore {
                     id: try row.value("id"), isResumed: true, startedAt: try row.value("started_at"),
                     countersJSON: try row.value("counters"),
                     seeds: RefreshRules.decodeSeeds(try row.value("seeds", as: String?.self)),
-                    dueBefore: try row.value("due_before", as: Double?.self), due: try row.value("due_count"))
+                    dueBefore: try row.value("due_before", as: Double?.self))
             } else {
                 var passSeeds = seeds
                 if refreshingAt != nil {
@@ -58,8 +58,6 @@ extension PostgresDatabase: CrawlStore {
                                 unsafeSQL: "WITH queued AS (\(queue) RETURNING 1) SELECT COUNT(*) AS n FROM queued",
                                 binds: binds), logger: logger
                         ).first?.makeRandomAccess().value("n", as: Int.self) ?? 0
-                    try await connection.rows(
-                        "UPDATE crawl_run SET due_count = \(due) WHERE id = \(id)", logger: logger)
                 }
                 info = CrawlRunInfo(
                     id: id, isResumed: false, startedAt: now, countersJSON: "{}", seeds: passSeeds,

@@ -10,7 +10,6 @@ extension PostgresSchema {
             "ALTER TABLE crawl_url ADD COLUMN sitemap_lastmod DOUBLE PRECISION",
             "ALTER TABLE crawl_url ADD COLUMN visited_at DOUBLE PRECISION",
             "ALTER TABLE crawl_run ADD COLUMN due_before DOUBLE PRECISION",
-            "ALTER TABLE crawl_run ADD COLUMN due_count BIGINT NOT NULL DEFAULT 0",
             """
             UPDATE crawl_url SET revisit_interval = 86400, next_visit_at = fetched_at + 86400,
                 visited_at = fetched_at
