@@ -64,6 +64,7 @@ let package = Package(
             dependencies: [
                 "CLibXML2",
                 "CZlib",
+                "URLCanonical",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -102,7 +103,7 @@ let package = Package(
         // reduced (only requiredUserInfoKeys of userInfo) line by line. Pure Swift.
         .target(
             name: "Donations",
-            dependencies: ["PlainText", "StrictJSON"]
+            dependencies: ["PlainText", "StrictJSON", "URLCanonical"]
         ),
 
         // Untrusted text made plain: control characters removed before text is stored, and kept off the

@@ -1,5 +1,6 @@
 import Foundation
 internal import PlainText
+internal import URLCanonical
 
 /// The checks a decoded record passes before import: required fields present and non-empty,
 /// URLs absolute `http`/`https`, dates ISO 8601, sizes bounded (SPEC §5: every input is untrusted).
@@ -121,10 +122,7 @@ enum DonationValidation {
     private static func url(_ name: String, _ value: String?) -> String? {
         guard let value else { return nil }
         guard value.utf8.count <= maxURLBytes else { return "\(name): longer than \(maxURLBytes) bytes" }
-        if PlainHTTPURL.matches(value) { return nil }
-        guard let components = URLComponents(string: value), let scheme = components.scheme?.lowercased(),
-            scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty
-        else {
+        guard WebURL.isHTTP(value) else {
             return "\(name): not an absolute http or https URL: '\(value.prefix(80))'"
         }
         return nil

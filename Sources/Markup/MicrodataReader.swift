@@ -20,7 +20,9 @@ struct MicrodataReader {
     }
 
     private let elementsByID: [String: HTMLNode]
-    private let order: [NodeKey: Int]
+    /// The document order of every element, worked out when an `itemref` first needs it.
+    private var order: [NodeKey: Int]?
+    private var root: HTMLNode?
     private let resolver: URLResolver
     private static let maxDepth = 32
 
@@ -47,9 +49,8 @@ struct MicrodataReader {
     private var propertiesByItem: [NodeKey: [PropertyElement]] = [:]
     private var valuesByElement: [NodeKey: StructuredValue<MicrodataItem>] = [:]
 
-    init(walker: PageWalker, order: [NodeKey: Int]) {
+    init(walker: PageWalker) {
         elementsByID = walker.elementsByID
-        self.order = order
         resolver = walker.resolver
         crawlAllowance = Self.baseCrawlSteps + 2 * walker.elementCount
         crawlStepsLeft = crawlAllowance
@@ -57,15 +58,16 @@ struct MicrodataReader {
 
     /// Every top-level item, in tree order. Call once per reader.
     mutating func items(in root: HTMLNode) -> [MicrodataItem] {
+        self.root = root
         var items: [MicrodataItem] = []
         var stack = [root]
         while let node = stack.popLast() {
             guard node.isElement else { continue }
-            if node.hasAttribute("itemscope") && !node.hasAttribute("itemprop") {
+            if node.hasAttributes && node.hasAttribute("itemscope") && !node.hasAttribute("itemprop") {
                 var visiting: Set<NodeKey> = []
                 items.append(item(node, visiting: &visiting, depth: 0).item)
             }
-            stack.append(contentsOf: node.children.reversed())
+            node.forEachChildReversed { stack.append($0) }
         }
         if valuesLeft <= 0 {
             issues.append(
@@ -138,10 +140,11 @@ struct MicrodataReader {
     /// the crawl stops where it is.
     private mutating func propertyElements(of root: HTMLNode) -> [PropertyElement] {
         if let known = propertiesByItem[NodeKey(root)] { return known }
-        var pending: [HTMLNode] = Array(root.children.filter(\.isElement))
-        for id in (root.attribute("itemref") ?? "").split(whereSeparator: \.isWhitespace) {
-            if let target = elementsByID[String(id)] { pending.append(target) }
-        }
+        // A stack popped from the end: the children (pushed last to first) are crawled in tree order,
+        // the `itemref` targets after them; only targets can break tree order, and then it is sorted.
+        let references = (root.attribute("itemref") ?? "").split(whereSeparator: \.isWhitespace)
+        var pending: [HTMLNode] = references.reversed().compactMap { elementsByID[String($0)] }
+        root.forEachChildReversed { if $0.isElement { pending.append($0) } }
         var seen: Set<NodeKey> = [NodeKey(root)]
         var found: [PropertyElement] = []
         while let element = pending.popLast() {
@@ -157,12 +160,23 @@ struct MicrodataReader {
                 if !names.isEmpty { found.append(PropertyElement(node: element, names: names)) }
             }
             if !element.hasAttribute("itemscope") {
-                pending.append(contentsOf: element.children.filter(\.isElement))
+                element.forEachChildReversed { if $0.isElement { pending.append($0) } }
             }
         }
-        found.sort { (order[NodeKey($0.node)] ?? 0) < (order[NodeKey($1.node)] ?? 0) }
+        if !references.isEmpty {
+            let order = documentOrder()
+            found.sort { (order[NodeKey($0.node)] ?? 0) < (order[NodeKey($1.node)] ?? 0) }
+        }
         propertiesByItem[NodeKey(root)] = found
         return found
+    }
+
+    /// The document order of the page's elements, computed on first use.
+    private mutating func documentOrder() -> [NodeKey: Int] {
+        if let order { return order }
+        let computed = root.map(DocumentOrder.of) ?? [:]
+        order = computed
+        return computed
     }
 
     /// The property value of a non-item element, by element name; worked out once per element.

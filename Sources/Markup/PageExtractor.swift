@@ -44,7 +44,7 @@ public enum PageExtractor {
             walker.walk(root)
             walker.finish(into: &markup)
             if walker.sawMicrodata {
-                var reader = MicrodataReader(walker: walker, order: DocumentOrder.of(root))
+                var reader = MicrodataReader(walker: walker)
                 markup.microdata = reader.items(in: root)
                 markup.issues += reader.issues
             }
@@ -127,11 +127,7 @@ struct PageWalker {
     }
 
     private mutating func visit(_ node: HTMLNode, name: String) {
-        if let id = node.attribute("id"), !id.isEmpty, elementsByID[id] == nil { elementsByID[id] = node }
-        if !sawMicrodata, node.hasAttribute("itemscope") { sawMicrodata = true }
-        if !sawRDFa, node.hasAttribute("typeof") || node.hasAttribute("vocab") || node.hasAttribute("property") {
-            sawRDFa = true
-        }
+        if node.hasAttributes { noteAttributes(of: node) }
         switch name {
         case "base":
             if let href = node.attribute("href") { links.addBase(href: href, line: node.line) }
@@ -157,6 +153,15 @@ struct PageWalker {
             }
         default:
             break
+        }
+    }
+
+    /// `id` for `itemref`, and whether the page has microdata or RDFa at all.
+    private mutating func noteAttributes(of node: HTMLNode) {
+        if let id = node.attribute("id"), !id.isEmpty, elementsByID[id] == nil { elementsByID[id] = node }
+        if !sawMicrodata, node.hasAttribute("itemscope") { sawMicrodata = true }
+        if !sawRDFa, node.hasAttribute("typeof") || node.hasAttribute("vocab") || node.hasAttribute("property") {
+            sawRDFa = true
         }
     }
 
@@ -203,9 +208,8 @@ struct PageWalker {
     }
 }
 
-/// A hashable key for a libxml2 node pointer.
-/// The document order of every element, for sorting microdata properties: computed only for
-/// pages that have microdata.
+/// The document order of every element, for sorting microdata properties into tree order:
+/// computed only for pages whose items use `itemref`.
 enum DocumentOrder {
     static func of(_ root: HTMLNode) -> [NodeKey: Int] {
         var order: [NodeKey: Int] = [:]
@@ -223,6 +227,7 @@ enum DocumentOrder {
     }
 }
 
+/// A hashable key for a libxml2 node pointer.
 struct NodeKey: Hashable {
     let address: UnsafeMutableRawPointer
     init(_ node: HTMLNode) { address = UnsafeMutableRawPointer(node.pointer) }

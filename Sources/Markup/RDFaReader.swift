@@ -48,6 +48,11 @@ struct RDFaReader {
         var stack: [(HTMLNode, Context)] = [(root, Context(vocab: nil, prefixes: Self.initialPrefixes, subject: nil))]
         while let (node, inherited) = stack.popLast(), items.count < Self.maxItems {
             guard node.isElement else { continue }
+            // No attribute, no RDFa: the context passes through unchanged.
+            guard node.hasAttributes else {
+                node.forEachChildReversed { stack.append(($0, inherited)) }
+                continue
+            }
             var context = inherited
             if let vocab = node.attribute("vocab") {
                 let trimmed = vocab.trimmingSpaces()
@@ -95,7 +100,7 @@ struct RDFaReader {
                     }
                 }
             }
-            stack.append(contentsOf: node.children.reversed().map { ($0, context) })
+            node.forEachChildReversed { stack.append(($0, context)) }
         }
         // Children were created after their parents: filling in from the last item back
         // completes every grandchild before its parent is copied into place. `sizes` are the

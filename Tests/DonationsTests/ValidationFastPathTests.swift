@@ -64,37 +64,3 @@ struct ValidationFastPathTests {
         }
     }
 }
-
-@Suite("The plain http(s) URL fast path")
-struct PlainHTTPURLTests {
-    /// URLs built from schemes, hosts, ports and tails with every printable ASCII byte.
-    static var candidates: [String] {
-        let schemes = ["http://", "https://", "HTTPS://", "hTTp://", "ftp://", "http:/", "https:", "http//"]
-        let hosts = ["example.com", "a", "x-1.example", "", "ex ample.com", "exa%41mple", "[::1]", "user@host", "..."]
-        let ports = ["", ":8080", ":", ":65535", ":65536", ":99999", ":x"]
-        var tails = ["", "/", "/a/b?c=d&e=f#g", "?q", "#f", "/%41%2f", "/%4", "/%zz", "/a#b#c", "/ü", "/a b"]
-        for byte in UInt8(0x20)...UInt8(0x7E) { tails.append("/p" + String(UnicodeScalar(byte)) + "q") }
-        var result: [String] = []
-        for scheme in schemes {
-            for host in hosts {
-                for port in ports { for tail in tails { result.append(scheme + host + port + tail) } }
-            }
-        }
-        return result
-    }
-
-    @Test("every URL it accepts has an http(s) scheme and a host for URLComponents")
-    func agreesWithURLComponents() {
-        var accepted = 0
-        for text in Self.candidates where PlainHTTPURL.matches(text) {
-            accepted += 1
-            let components = URLComponents(string: text)
-            let scheme = components?.scheme?.lowercased()
-            #expect(scheme == "http" || scheme == "https", "\(text)")
-            #expect(components?.host?.isEmpty == false, "\(text)")
-        }
-        #expect(accepted > 1000)
-        #expect(PlainHTTPURL.matches("https://example.com/recipes/0-cake"))
-        #expect(!PlainHTTPURL.matches("https://example.com/a b"))
-    }
-}

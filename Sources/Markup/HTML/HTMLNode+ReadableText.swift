@@ -33,7 +33,7 @@ extension HTMLNode {
                 result += " "
                 stack.append((node, true))
             }
-            stack.append(contentsOf: node.children.reversed().map { ($0, false) })
+            node.forEachChildReversed { stack.append(($0, false)) }
         }
         let collapsed = result.collapsingWhitespace()
         guard collapsed.utf8.count > Self.maxReadableTextBytes else { return collapsed }

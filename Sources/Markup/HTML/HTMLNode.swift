@@ -28,6 +28,19 @@ struct HTMLNode {
     var previousSibling: HTMLNode? { pointer.pointee.prev.map(HTMLNode.init) }
     var parent: HTMLNode? { pointer.pointee.parent.map(HTMLNode.init) }
 
+    /// Whether the element has any attribute (most elements have none, and need no look-up).
+    var hasAttributes: Bool { pointer.pointee.properties != nil }
+
+    /// Calls `body` with each child from the last to the first: what a depth-first walk with an
+    /// explicit stack pushes so that it pops the children in document order, without an array.
+    func forEachChildReversed(_ body: (HTMLNode) -> Void) {
+        var child = pointer.pointee.last
+        while let current = child {
+            body(HTMLNode(pointer: current))
+            child = current.pointee.prev
+        }
+    }
+
     /// The children, in order.
     var children: some Sequence<HTMLNode> {
         sequence(first: firstChild) { $0?.nextSibling }.lazy.compactMap { $0 }
@@ -90,7 +103,7 @@ struct HTMLNode {
             if node.isText {
                 result += node.text
             } else {
-                stack.append(contentsOf: node.children.reversed())
+                node.forEachChildReversed { stack.append($0) }
             }
         }
         return result

@@ -1,4 +1,5 @@
 import Foundation
+internal import URLCanonical
 
 /// Builds a ``Sitemap`` within its limits: checks each URL the format readers find, counts entries and
 /// issues, and says when the reader must stop.
@@ -84,7 +85,7 @@ struct SitemapCollector {
 
     /// Why `url` is not an absolute http or https URL with a host; `nil` when it is.
     ///
-    /// The URL is kept as written: RFC 3986 parsing and canonicalization are the crawler's job. Control
+    /// The URL is kept as written (the WHATWG parser only checks it): canonicalization is the crawler's job. Control
     /// characters (a stray line break or tab inside) make it garbage rather than a URL.
     static func problem(with url: String) -> String? {
         if url.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
@@ -94,9 +95,7 @@ struct SitemapCollector {
         guard lowercased.hasPrefix("http://") || lowercased.hasPrefix("https://") else {
             return "not an absolute http or https URL"
         }
-        guard let parsed = URL(string: url), let host = parsed.host, !host.isEmpty else {
-            return "not a valid URL"
-        }
+        guard WebURL.isHTTP(url) else { return "not a valid URL" }
         return nil
     }
 
