@@ -32,7 +32,17 @@ public enum URLPolicy: Sendable, Hashable {
     ///   - value: The URL as the page wrote it.
     ///   - base: The page's base URL, or `nil` when the value must be absolute.
     public func decide(_ value: String, base: String?) -> Decision {
-        let baseURL = base.flatMap { WebURL($0) }
+        let resolver = base.flatMap { WebURLResolver(base: $0) }
+        if case .web = self {
+            // The usual value (an http(s) URL, or a path on the page's site) is settled by the byte scan.
+            let scanned =
+                resolver.map { $0.scannedHref(resolving: value) } ?? WebURLResolver.scannedHref(absolute: value)
+            if let href = scanned {
+                guard href.utf8.count <= Self.maxWebURLLength else { return .refused(.tooLong(bytes: href.utf8.count)) }
+                return .accepted(href)
+            }
+        }
+        let baseURL = resolver?.base
         guard let url = WebURL(value, base: baseURL) else { return .refused(.notURL) }
         let scheme = url.scheme.lowercased()
         if Self.neverPublishedSchemes.contains(scheme) { return .refused(.neverPublishedScheme(scheme)) }

@@ -1,4 +1,4 @@
-internal import URLCanonical
+import URLCanonical
 
 /// Resolves references found in a page against its base URL, as browsers do (the WHATWG URL
 /// Standard, through URLCanonical's ``WebURLResolver``).

@@ -13,6 +13,15 @@ extension WebURLResolver {
             return reference.withUTF8 { resolve($0, against: base, keepingFragment: keepingFragment) }
         }
 
+        /// The serialized form (without fragment) of `string` when it is an absolute `http://` or `https://`
+        /// URL the scan takes; `nil` sends it to the parser.
+        static func absoluteWebHref(_ string: String) -> String? {
+            guard string.hasPrefix("http://") || string.hasPrefix("https://"),
+                let placeholder = PreparedBase.placeholder
+            else { return nil }
+            return resolve(string, against: placeholder, keepingFragment: false)
+        }
+
         private static func resolve(
             _ input: UnsafeBufferPointer<UInt8>, against base: PreparedBase, keepingFragment: Bool
         ) -> String? {

@@ -6,22 +6,41 @@
 /// (``WebURLResolver/FastPath``) that proves the parser would give the same bytes, and everything else takes
 /// the parser. A test holds the two equal over the WHATWG corpus and generated references.
 public struct WebURLResolver: Sendable {
-    /// The base every reference is resolved against.
-    public let base: WebURL
+    /// The base as given.
+    private let baseText: String
+    /// The base, parsed; `nil` when the byte scan took it, since then only a reference the scan leaves to the
+    /// parser needs it (and parses it again).
+    private let parsedBase: WebURL?
     /// The pieces of an http(s) base the byte scan needs; `nil` sends every reference to the parser.
     let prepared: PreparedBase?
 
-    /// A resolver against `base`.
-    public init(base: WebURL) {
-        self.base = base
-        self.prepared = PreparedBase(base)
+    private init(baseText: String, parsedBase: WebURL?, prepared: PreparedBase?) {
+        self.baseText = baseText
+        self.parsedBase = parsedBase
+        self.prepared = prepared
     }
 
-    /// A resolver against the URL `base` parses to, or `nil` when it is not a URL.
-    public init?(base: String) {
-        guard let url = WebURL(base) else { return nil }
-        self.init(base: url)
+    /// A resolver against `base`.
+    public init(base: WebURL) {
+        self.init(
+            baseText: base.href, parsedBase: base,
+            prepared: PreparedBase(href: base.record.serialized(excludingFragment: true)))
     }
+
+    /// A resolver against the URL `base` parses to, or `nil` when it is not a URL. An ordinary http(s) base
+    /// (a page's own URL) is taken apart by the byte scan, without the parser.
+    public init?(base: String) {
+        if let href = FastPath.absoluteWebHref(base), let prepared = PreparedBase(href: href) {
+            self.init(baseText: base, parsedBase: nil, prepared: prepared)
+        } else if let url = WebURL(base) {
+            self.init(base: url)
+        } else {
+            return nil
+        }
+    }
+
+    /// The base URL.
+    public var base: WebURL? { parsedBase ?? WebURL(baseText) }
 
     /// The serialized URL `reference` resolves to, with its fragment; `nil` when the parser fails.
     public func href(resolving reference: String) -> String? {
@@ -39,6 +58,21 @@ public struct WebURLResolver: Sendable {
             return fast
         }
         return Self.webHref(of: WebURL(reference, base: base))
+    }
+
+    /// The byte scan's answer alone: the serialized URL `reference` resolves to, with its fragment, when the
+    /// scan takes it (always `http` or `https` then); `nil` when it would go to the parser.
+    public func scannedHref(resolving reference: String) -> String? {
+        guard let prepared else { return nil }
+        return FastPath.resolve(reference, against: prepared, keepingFragment: true)
+    }
+
+    /// ``scannedHref(resolving:)`` for a URL that must be absolute: `nil` unless it starts with `http://` or
+    /// `https://` and the scan takes it.
+    public static func scannedHref(absolute string: String) -> String? {
+        guard string.hasPrefix("http://") || string.hasPrefix("https://"), let placeholder = PreparedBase.placeholder
+        else { return nil }
+        return FastPath.resolve(string, against: placeholder, keepingFragment: true)
     }
 
     /// ``webHref(resolving:)`` through the parser alone: what the byte scan is tested against.
@@ -69,24 +103,26 @@ extension WebURLResolver {
         /// `?` and the query, or nothing.
         let query: [UInt8]
 
-        init?(_ base: WebURL) {
-            let record = base.record
-            guard record.scheme == "http" || record.scheme == "https", let host = record.host, !host.serialized.isEmpty,
-                !record.hasOpaquePath
+        /// Takes apart an http(s) URL as the parser serializes it, without its fragment: `scheme://`, an
+        /// authority without `/` (user info encodes it), a path from the first `/`, a query from the first `?`.
+        init?(href: String) {
+            let bytes = Array(href.utf8)
+            let isHTTPS = bytes.starts(with: Array("https://".utf8))
+            guard isHTTPS || bytes.starts(with: Array("http://".utf8)) else { return nil }
+            let authorityStart = isHTTPS ? 8 : 7
+            guard let pathStart = bytes[authorityStart...].firstIndex(of: Byte.slash), pathStart > authorityStart,
+                !bytes.contains(Byte.hash)
             else { return nil }
-            let serialized = Array(record.serialized(excludingFragment: true).utf8)
-            let path = Array(record.serializedPath.utf8)
-            let query = record.query.map { Array("?\($0)".utf8) } ?? []
-            // The serialization is origin + path + query; anything else (the `/.` a host-less path gets) is rare.
-            guard path.first == UInt8(ascii: "/"), serialized.count >= path.count + query.count else { return nil }
-            let originEnd = serialized.count - path.count - query.count
-            guard Array(serialized[originEnd...]) == path + query else { return nil }
-            self.scheme = Array("\(record.scheme):".utf8)
-            self.isHTTPS = record.scheme == "https"
-            self.origin = Array(serialized[..<originEnd])
-            self.path = path
-            self.query = query
+            let queryStart = bytes[pathStart...].firstIndex(of: Byte.question) ?? bytes.endIndex
+            self.scheme = Array(bytes[..<(authorityStart - 2)])
+            self.isHTTPS = isHTTPS
+            self.origin = Array(bytes[..<pathStart])
+            self.path = Array(bytes[pathStart..<queryStart])
+            self.query = Array(bytes[queryStart...])
         }
+
+        /// A base for references known to be absolute, which never read it.
+        static let placeholder = PreparedBase(href: "http://placeholder.invalid/")
     }
 }
 
@@ -94,19 +130,10 @@ extension WebURL {
     /// Whether `string` parses to an `http` or `https` URL with a host (the parser's verdict). An absolute URL
     /// the resolver's byte scan takes (the usual `https://host/path?query`) is answered without the full parse.
     public static func isHTTP(_ string: String) -> Bool {
-        if string.hasPrefix("http://") || string.hasPrefix("https://"),
-            WebURLResolver.FastPath.resolve(string, against: .placeholder, keepingFragment: false) != nil
-        {
-            return true
-        }
+        if WebURLResolver.FastPath.absoluteWebHref(string) != nil { return true }
         guard let url = WebURL(string), url.scheme == "http" || url.scheme == "https", let host = url.host else {
             return false
         }
         return !host.isEmpty
     }
-}
-
-extension WebURLResolver.PreparedBase {
-    /// A base for references known to be absolute, which never read it.
-    static let placeholder = WebURLResolver.PreparedBase(WebURL("http://placeholder.invalid/")!)!
 }

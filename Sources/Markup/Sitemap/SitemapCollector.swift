@@ -1,5 +1,5 @@
 import Foundation
-internal import URLCanonical
+import URLCanonical
 
 /// Builds a ``Sitemap`` within its limits: checks each URL the format readers find, counts entries and
 /// issues, and says when the reader must stop.
