@@ -57,13 +57,15 @@ let package = Package(
             ]
         ),
 
-        // Reading web markup: charset decoding, libxml2 HTML parsing, JSON-LD, microdata, RDFa; sitemaps
-        // (libxml2's streaming reader, zlib for .gz).
+        // Reading web markup: charset decoding, libxml2 HTML parsing, JSON-LD (StrictJSON's parser with its
+        // leniencies, under the JSON-LD repairs), microdata, RDFa; sitemaps (libxml2's streaming reader, zlib
+        // for .gz).
         .target(
             name: "Markup",
             dependencies: [
                 "CLibXML2",
                 "CZlib",
+                "StrictJSON",
                 "URLCanonical",
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -81,8 +83,9 @@ let package = Package(
         // WHATWG URL parsing and the crawl's URL dedup key (SPEC §4). Pure Swift, no I/O.
         .target(name: "URLCanonical"),
 
-        // A strict RFC 8259 JSON parser (bounded depth and size, errors with a byte offset, numbers kept
-        // as written). Pure Swift, no I/O. Markup's tolerant JSON-LD reader stays separate on purpose.
+        // The one JSON parser and value: strict RFC 8259 by default (bounded depth and size, errors with a
+        // byte offset, numbers kept as written), with opt-in counted leniencies for JSON-LD on web pages, and
+        // the one writer (`JSONValue.serialized()`). Pure Swift, no I/O.
         .target(name: "StrictJSON"),
 
         // apple-app-site-association: parsing, diagnosis and universal-link matching. Pure Swift, no I/O.
@@ -93,7 +96,7 @@ let package = Package(
 
         // Searchable items: the published item model, its JSON codec and the markup-to-item mapping.
         // URLCanonical's WHATWG parse decides which URLs a field may publish; StrictJSON reads a stored
-        // item back (Markup's tolerant JSON-LD reader is for pages, not for text the program wrote).
+        // item back strictly (the JSON-LD repairs are for pages, not for text the program wrote).
         .target(
             name: "Items",
             dependencies: ["Markup", "PlainText", "StrictJSON", "URLCanonical"]
@@ -140,10 +143,10 @@ let package = Package(
                 "Bridge",
                 "Donations",
                 "Items",
-                "Markup",
                 "PlainText",
                 "SearchQuery",
                 "Store",
+                "StrictJSON",
                 "URLCanonical",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -204,6 +207,7 @@ let package = Package(
                 "Scope",
                 "Service",
                 "Store",
+                "StrictJSON",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -259,7 +263,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MarkupTests",
-            dependencies: ["Markup", "FixtureServer"]
+            dependencies: ["Markup", "StrictJSON", "FixtureServer"]
         ),
         .testTarget(
             name: "SitemapTests",

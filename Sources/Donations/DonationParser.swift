@@ -96,7 +96,7 @@ public enum DonationParser {
     }
 
     /// Only the `requiredUserInfoKeys` values: the rest of `userInfo` is never stored.
-    static func keptUserInfo(_ activity: UserActivityRecord) -> [String: DonationValue]? {
+    static func keptUserInfo(_ activity: UserActivityRecord) -> [String: JSONValue]? {
         guard let info = activity.userInfo, let keys = activity.requiredUserInfoKeys, !keys.isEmpty else {
             return nil
         }

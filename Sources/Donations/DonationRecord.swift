@@ -1,3 +1,5 @@
+public import StrictJSON
+
 /// One line of a donation file (SPEC §6): what an app donated, with Apple's property names.
 public enum DonationRecord: Sendable, Hashable {
     /// A donated `NSUserActivity`.
@@ -71,8 +73,10 @@ public struct UserActivityRecord: Sendable, Hashable, Codable {
     public var title: String?
     /// The public web page for the activity (absolute http or https).
     public var webpageURL: String?
-    /// After reading, only the `requiredUserInfoKeys` values.
-    public var userInfo: [String: DonationValue]?
+    /// After reading, only the `requiredUserInfoKeys` values, each in the canonical form the reader gives
+    /// it (numbers as their `Double` is written, object members sorted by key, the first of a repeated key
+    /// kept), so equal values are equal and serialize to equal text.
+    public var userInfo: [String: JSONValue]?
     /// The `userInfo` keys needed to restore the activity: the only ones kept.
     public var requiredUserInfoKeys: [String]?
     /// Search keywords.

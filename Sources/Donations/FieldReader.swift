@@ -130,33 +130,38 @@ enum FieldReader {
         }
     }
 
-    /// Any value, for `userInfo`; objects keep the first value of a repeated key. The path is only
+    /// Any value, for `userInfo`, in canonical form: a number as ``JSONNumber`` writes its `Double` (so
+    /// `1e2` and `100.0` are both `100`, and one out of `Double`'s range is an error), an object's members
+    /// sorted by key with the first value of a repeated key. That is all `JSONDecoder` keeps of a value,
+    /// and what makes equal values equal (the store compares and hashes their text). The path is only
     /// worked out for a message or to go deeper, so plain values cost no string building.
-    static func donationValue(_ value: JSONValue, at path: () -> FieldPath) throws(FieldError) -> DonationValue {
+    static func userInfoValue(_ value: JSONValue, at path: () -> FieldPath) throws(FieldError) -> JSONValue {
         switch value {
-        case .null: return .null
-        case .bool(let flag): return .bool(flag)
-        case .string(let text): return .string(text)
+        case .null, .bool, .string: return value
         case .number(let number):
             guard let double = number.doubleValue else { throw path().error("number out of range") }
-            return .number(double)
+            return .number(JSONNumber(double))
         case .array(let elements):
             let arrayPath = path()
-            var result: [DonationValue] = []
+            var result: [JSONValue] = []
             result.reserveCapacity(elements.count)
             for (index, element) in elements.enumerated() {
-                result.append(try donationValue(element, at: { arrayPath.element(index) }))
+                result.append(try userInfoValue(element, at: { arrayPath.element(index) }))
             }
             return .array(result)
-        case .object(let members): return .object(try dictionary(members, at: path()))
+        case .object(let members):
+            let values = try dictionary(members, at: path())
+            return .object(values.sorted { $0.key < $1.key }.map { JSONMember(key: $0.key, value: $0.value) })
         }
     }
 
-    static func dictionary(_ members: [JSONMember], at path: FieldPath) throws(FieldError) -> [String: DonationValue] {
-        var result: [String: DonationValue] = [:]
+    /// An object's members by key, each value in canonical form (``userInfoValue(_:at:)``); a repeated key
+    /// keeps its first value.
+    static func dictionary(_ members: [JSONMember], at path: FieldPath) throws(FieldError) -> [String: JSONValue] {
+        var result: [String: JSONValue] = [:]
         result.reserveCapacity(members.count)
         for member in members where result[member.key] == nil {
-            result[member.key] = try donationValue(member.value, at: { path.member(member.key) })
+            result[member.key] = try userInfoValue(member.value, at: { path.member(member.key) })
         }
         return result
     }

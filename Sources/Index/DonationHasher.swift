@@ -1,7 +1,7 @@
 import Crypto
 import Donations
 import Foundation
-import Markup
+internal import StrictJSON
 import URLCanonical
 
 /// Keyed hashes of what an activity is and who donated it (SPEC §4: below the engagement threshold
@@ -53,24 +53,11 @@ struct ActivityIdentity {
         }
     }
 
-    /// The required user info as JSON with sorted keys (stable for equal values).
+    /// The required user info as JSON with sorted keys (stable for equal values: the reader gave every
+    /// value its canonical form, see ``UserActivityRecord/userInfo``).
     static func userInfoText(_ activity: UserActivityRecord) -> String {
         guard let info = activity.userInfo, !info.isEmpty else { return "{}" }
-        return DonationValue.object(info).jsonValue.serialized()
-    }
-}
-
-extension DonationValue {
-    /// The value as JSON, object keys sorted (equal values serialize equally).
-    var jsonValue: JSONValue {
-        switch self {
-        case .string(let text): .string(text)
-        case .number(let number):
-            .number(number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : String(number))
-        case .bool(let flag): .bool(flag)
-        case .null: .null
-        case .array(let values): .array(values.map(\.jsonValue))
-        case .object(let members): .object(members.sorted { $0.key < $1.key }.map { ($0.key, $0.value.jsonValue) })
-        }
+        return JSONValue.object(info.sorted { $0.key < $1.key }.map { JSONMember(key: $0.key, value: $0.value) })
+            .serialized()
     }
 }

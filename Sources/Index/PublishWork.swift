@@ -2,8 +2,8 @@ import Bridge
 import Foundation
 import GRDB
 import Items
-import Markup
 import Store
+internal import StrictJSON
 
 /// One publish, computed from a read snapshot and then written in one transaction.
 struct PublishWork {
@@ -166,10 +166,10 @@ struct PublishWork {
     static func membersJSON(_ plan: ClusterPlan, input: BridgeInput) -> String {
         var members: [JSONValue] = []
         func member(_ source: String, _ id: String, url: String?, bundle: String?, status: String) {
-            var fields: [(key: String, value: JSONValue)] = [("source", .string(source)), ("id", .string(id))]
-            if let url { fields.append(("url", .string(url))) }
-            if let bundle { fields.append(("bundleIdentifier", .string(bundle))) }
-            fields.append(("status", .string(status)))
+            var fields: [JSONMember] = [JSONMember("source", .string(source)), JSONMember("id", .string(id))]
+            if let url { fields.append(JSONMember("url", .string(url))) }
+            if let bundle { fields.append(JSONMember("bundleIdentifier", .string(bundle))) }
+            fields.append(JSONMember("status", .string(status)))
             members.append(.object(fields))
         }
         for (position, index) in plan.pages.enumerated() {

@@ -1,5 +1,5 @@
-import Markup
 import Store
+internal import StrictJSON
 
 extension SearchResults {
     /// SPEC §6's `search --json` object, as `searchlight search --json` prints it and `GET /api/search`
@@ -12,19 +12,20 @@ extension SearchResults {
     package func jsonText(query: String) -> String {
         let results: [JSONValue] = hits.map { hit in
             .object([
-                ("contentDescription", hit.contentDescription.map(JSONValue.string) ?? .null),
-                ("score", .number(hit.score.isFinite ? String(hit.score) : "0")),
-                ("sources", .array(hit.sources.map(JSONValue.string))),
-                ("title", .string(hit.title)),
-                ("uniqueIdentifier", .string(hit.uniqueIdentifier)),
-                ("webpageURL", hit.webpageURL.map(JSONValue.string) ?? .null),
+                JSONMember("contentDescription", hit.contentDescription.map(JSONValue.string) ?? .null),
+                JSONMember("score", .number(JSONNumber(literal: hit.score.isFinite ? String(hit.score) : "0"))),
+                JSONMember("sources", .array(hit.sources.map(JSONValue.string))),
+                JSONMember("title", .string(hit.title)),
+                JSONMember("uniqueIdentifier", .string(hit.uniqueIdentifier)),
+                JSONMember("webpageURL", hit.webpageURL.map(JSONValue.string) ?? .null),
             ])
         }
-        var members: [(key: String, value: JSONValue)] = [
-            ("query", .string(query)), ("results", .array(results)), ("total", .number(String(total))),
+        var members: [JSONMember] = [
+            JSONMember("query", .string(query)), JSONMember("results", .array(results)),
+            JSONMember("total", .number(total)),
         ]
         // Added to SPEC §6's shape only when `total` is a lower bound (the matches were too many to count).
-        if totalIsLowerBound { members.append(("totalIsLowerBound", .bool(true))) }
+        if totalIsLowerBound { members.append(JSONMember("totalIsLowerBound", .bool(true))) }
         return JSONValue.object(members).serialized()
     }
 }

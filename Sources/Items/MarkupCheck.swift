@@ -1,4 +1,5 @@
 import Markup
+public import StrictJSON
 
 /// One verdict about a page's markup, with the reason.
 public struct MarkupCheck: Sendable, Hashable, Codable {
@@ -36,14 +37,19 @@ public struct MarkupCheck: Sendable, Hashable, Codable {
 extension MarkupCheck {
     /// The check as JSON: `{"name", "status", "message"}`.
     public var jsonValue: JSONValue {
-        .object([("name", .string(name)), ("status", .string(status.rawValue)), ("message", .string(message))])
+        .object([
+            JSONMember("name", .string(name)), JSONMember("status", .string(status.rawValue)),
+            JSONMember("message", .string(message)),
+        ])
     }
 }
 
 extension AppResultEligibility {
     /// The verdict as JSON: `{"eligible", "missing"}`.
     public var jsonValue: JSONValue {
-        .object([("eligible", .bool(isEligible)), ("missing", .array(missing.map(JSONValue.string)))])
+        .object([
+            JSONMember("eligible", .bool(isEligible)), JSONMember("missing", .array(missing.map(JSONValue.string))),
+        ])
     }
 }
 

@@ -1,54 +1,62 @@
 import Markup
+public import StrictJSON
 
 extension PageExtraction {
     /// SPEC §6's `extract --json` object, plus `charset`, `checks` and `appResult`.
     public var jsonValue: JSONValue {
-        var members: [(key: String, value: JSONValue)] = [("url", .string(page.url))]
-        members.append(("title", item.attributeSet.title.map(JSONValue.string) ?? .null))
-        members.append(("description", item.attributeSet.contentDescription.map(JSONValue.string) ?? .null))
-        members.append(("canonicalURL", canonicalURL.map(JSONValue.string) ?? .null))
+        var members: [JSONMember] = [JSONMember("url", .string(page.url))]
+        members.append(JSONMember("title", item.attributeSet.title.map(JSONValue.string) ?? .null))
+        members.append(JSONMember("description", item.attributeSet.contentDescription.map(JSONValue.string) ?? .null))
+        members.append(JSONMember("canonicalURL", canonicalURL.map(JSONValue.string) ?? .null))
         members.append(
-            (
+            JSONMember(
                 "robots",
                 .object([
-                    ("index", .bool(page.robots.index)), ("follow", .bool(page.robots.follow)),
-                    ("snippet", .bool(page.robots.snippet)),
+                    JSONMember("index", .bool(page.robots.index)), JSONMember("follow", .bool(page.robots.follow)),
+                    JSONMember("snippet", .bool(page.robots.snippet)),
                 ])
             ))
-        members.append(("openGraph", metaObject { $0.kind == .property && Self.isOpenGraph($0.key) }))
+        members.append(JSONMember("openGraph", metaObject { $0.kind == .property && Self.isOpenGraph($0.key) }))
         members.append(
-            ("twitter", metaObject { ($0.kind == .name || $0.kind == .property) && $0.key.hasPrefix("twitter:") }))
-        members.append(("appLinks", metaObject { $0.kind == .property && $0.key.hasPrefix("al:") }))
-        members.append(("smartAppBanner", smartAppBannerJSON))
-        members.append(("jsonLD", .array(page.jsonLD.map(\.value))))
-        members.append(("microdata", .array(page.microdata.map(Self.json))))
-        members.append(("rdfa", .array(page.rdfa.map(Self.json))))
+            JSONMember(
+                "twitter", metaObject { ($0.kind == .name || $0.kind == .property) && $0.key.hasPrefix("twitter:") }))
+        members.append(JSONMember("appLinks", metaObject { $0.kind == .property && $0.key.hasPrefix("al:") }))
+        members.append(JSONMember("smartAppBanner", smartAppBannerJSON))
+        members.append(JSONMember("jsonLD", .array(page.jsonLD.map(\.value))))
+        members.append(JSONMember("microdata", .array(page.microdata.map(Self.json))))
+        members.append(JSONMember("rdfa", .array(page.rdfa.map(Self.json))))
         members.append(
-            ("links", .array(page.links.map { .object([("url", .string($0.url)), ("nofollow", .bool($0.nofollow))]) })))
+            JSONMember(
+                "links",
+                .array(
+                    page.links.map {
+                        .object([JSONMember("url", .string($0.url)), JSONMember("nofollow", .bool($0.nofollow))])
+                    })))
         members.append(
-            (
+            JSONMember(
                 "errors",
                 .array(
                     page.issues.map { issue in
-                        var fields: [(key: String, value: JSONValue)] = [
-                            ("kind", .string(issue.kind)), ("message", .string(issue.message)),
+                        var fields: [JSONMember] = [
+                            JSONMember("kind", .string(issue.kind)), JSONMember("message", .string(issue.message)),
                         ]
-                        if let line = issue.line { fields.append(("line", .number(String(line)))) }
+                        if let line = issue.line { fields.append(JSONMember("line", .number(line))) }
                         return .object(fields)
                     })
             ))
-        members.append(("item", item.jsonValue))
+        members.append(JSONMember("item", item.jsonValue))
         if let decoding {
             members.append(
-                (
+                JSONMember(
                     "charset",
                     .object([
-                        ("encoding", .string(decoding.encoding.name)), ("source", .string(decoding.source.rawValue)),
+                        JSONMember("encoding", .string(decoding.encoding.name)),
+                        JSONMember("source", .string(decoding.source.rawValue)),
                     ])
                 ))
         }
-        members.append(("checks", .array(checks.map(\.jsonValue))))
-        members.append(("appResult", appResult.jsonValue))
+        members.append(JSONMember("checks", .array(checks.map(\.jsonValue))))
+        members.append(JSONMember("appResult", appResult.jsonValue))
         return .object(members)
     }
 
@@ -64,29 +72,30 @@ extension PageExtraction {
             if values[tag.key] == nil { order.append(tag.key) }
             values[tag.key, default: []].append(.string(tag.content))
         }
-        return .object(order.map { ($0, .array(values[$0] ?? [])) })
+        return .object(order.map { JSONMember($0, .array(values[$0] ?? [])) })
     }
 
     private var smartAppBannerJSON: JSONValue {
         guard let banner = DeepLinkReader(page: page).smartAppBanner else { return .null }
         func optional(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
         return .object([
-            ("appID", optional(banner.appID)), ("appArgument", optional(banner.appArgument)),
-            ("affiliateData", optional(banner.affiliateData)), ("appClipBundleID", optional(banner.appClipBundleID)),
+            JSONMember("appID", optional(banner.appID)), JSONMember("appArgument", optional(banner.appArgument)),
+            JSONMember("affiliateData", optional(banner.affiliateData)),
+            JSONMember("appClipBundleID", optional(banner.appClipBundleID)),
         ])
     }
 
     static func json(_ item: MicrodataItem) -> JSONValue {
-        var members: [(key: String, value: JSONValue)] = [("type", .array(item.types.map(JSONValue.string)))]
-        if let id = item.id { members.append(("id", .string(id))) }
-        members.append(("properties", properties(item.properties.map { ($0.name, $0.value) }, nested: json)))
+        var members: [JSONMember] = [JSONMember("type", .array(item.types.map(JSONValue.string)))]
+        if let id = item.id { members.append(JSONMember("id", .string(id))) }
+        members.append(JSONMember("properties", properties(item.properties.map { ($0.name, $0.value) }, nested: json)))
         return .object(members)
     }
 
     static func json(_ item: RDFaItem) -> JSONValue {
-        var members: [(key: String, value: JSONValue)] = [("type", .array(item.types.map(JSONValue.string)))]
-        if let resource = item.resource { members.append(("resource", .string(resource))) }
-        members.append(("properties", properties(item.properties.map { ($0.name, $0.value) }, nested: json)))
+        var members: [JSONMember] = [JSONMember("type", .array(item.types.map(JSONValue.string)))]
+        if let resource = item.resource { members.append(JSONMember("resource", .string(resource))) }
+        members.append(JSONMember("properties", properties(item.properties.map { ($0.name, $0.value) }, nested: json)))
         return .object(members)
     }
 
@@ -104,6 +113,6 @@ extension PageExtraction {
             }
             values[name, default: []].append(json)
         }
-        return .object(order.map { ($0, .array(values[$0] ?? [])) })
+        return .object(order.map { JSONMember($0, .array(values[$0] ?? [])) })
     }
 }

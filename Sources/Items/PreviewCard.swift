@@ -1,4 +1,5 @@
 import Markup
+public import StrictJSON
 
 /// What a search result for an item would show: the would-be card of `searchlight validate`.
 public struct PreviewCard: Sendable, Hashable {
@@ -63,14 +64,14 @@ public struct PreviewCard: Sendable, Hashable {
 
     /// The card as JSON.
     public var jsonValue: JSONValue {
-        var members: [(key: String, value: JSONValue)] = []
+        var members: [JSONMember] = []
         members.appendIfPresent("title", title)
         members.appendIfPresent("description", description)
         members.appendIfPresent("thumbnailURL", thumbnailURL)
-        if let rating { members.append(("rating", .number(AttributeSet.format(rating)))) }
-        if let ratingCount { members.append(("ratingCount", .number(String(ratingCount)))) }
+        if let rating { members.append(JSONMember("rating", .number(rating))) }
+        if let ratingCount { members.append(JSONMember("ratingCount", .number(ratingCount))) }
         members.appendIfPresent("price", price)
-        members.append(("actions", .array(actions.map(JSONValue.string))))
+        members.append(JSONMember("actions", .array(actions.map(JSONValue.string))))
         members.appendIfPresent("app", app)
         members.appendIfPresent("url", url)
         return .object(members)

@@ -1,4 +1,5 @@
 import Markup
+public import StrictJSON
 
 /// The schema.org entities of one page, from all three syntaxes, as JSON-LD-shaped objects:
 /// `@type` holds local type names (`"Recipe"`, not `"http://schema.org/Recipe"`), property
@@ -51,12 +52,12 @@ public struct SchemaGraph: Sendable {
             return .object(
                 members.map { member in
                     if member.key == "@type" {
-                        return (
+                        return JSONMember(
                             member.key,
                             .array(member.value.listValue.compactMap(\.stringValue).map { .string(Self.localName($0)) })
                         )
                     }
-                    return (Self.localName(member.key), normalized(jsonLD: member.value))
+                    return JSONMember(Self.localName(member.key), normalized(jsonLD: member.value))
                 })
         case .array(let elements):
             return .array(elements.map { normalized(jsonLD: $0) })
@@ -81,14 +82,14 @@ public struct SchemaGraph: Sendable {
     }
 
     private static func object(from item: MicrodataItem) -> JSONValue {
-        var members: [(key: String, value: JSONValue)] = [("@type", .array(item.types.map { .string(localName($0)) }))]
-        if let id = item.id { members.append(("@id", .string(id))) }
+        var members: [JSONMember] = [JSONMember("@type", .array(item.types.map { .string(localName($0)) }))]
+        if let id = item.id { members.append(JSONMember("@id", .string(id))) }
         return .object(members + grouped(item.properties.map { (localName($0.name), json($0.value, nested: object)) }))
     }
 
     private static func object(from item: RDFaItem) -> JSONValue {
-        var members: [(key: String, value: JSONValue)] = [("@type", .array(item.types.map { .string(localName($0)) }))]
-        if let resource = item.resource { members.append(("@id", .string(resource))) }
+        var members: [JSONMember] = [JSONMember("@type", .array(item.types.map { .string(localName($0)) }))]
+        if let resource = item.resource { members.append(JSONMember("@id", .string(resource))) }
         return .object(members + grouped(item.properties.map { (localName($0.name), json($0.value, nested: object)) }))
     }
 
@@ -100,7 +101,7 @@ public struct SchemaGraph: Sendable {
     }
 
     /// Repeated property names become one array-valued member, as JSON-LD writes them.
-    private static func grouped(_ pairs: [(String, JSONValue)]) -> [(key: String, value: JSONValue)] {
+    private static func grouped(_ pairs: [(String, JSONValue)]) -> [JSONMember] {
         var order: [String] = []
         var values: [String: [JSONValue]] = [:]
         for (name, value) in pairs {
@@ -109,7 +110,7 @@ public struct SchemaGraph: Sendable {
         }
         return order.map { name in
             let list = values[name] ?? []
-            return (name, list.count == 1 ? list[0] : .array(list))
+            return JSONMember(name, list.count == 1 ? list[0] : .array(list))
         }
     }
 }

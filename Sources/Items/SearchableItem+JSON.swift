@@ -1,4 +1,5 @@
 import Markup
+public import StrictJSON
 
 /// The item's one JSON codec, encoding half: SPEC §6's published-item shape, the text the crawler
 /// stores for a page (`page.item_json`) and publishing writes for a public item
@@ -11,14 +12,14 @@ extension SearchableItem {
     /// The item in SPEC §6's published-item shape, keys in the documented order, absent
     /// values left out.
     public var jsonValue: JSONValue {
-        var members: [(key: String, value: JSONValue)] = [("uniqueIdentifier", .string(uniqueIdentifier))]
-        if let webpageURL { members.append(("webpageURL", .string(webpageURL))) }
-        members.append(("sources", .array(sources.map { .string($0.rawValue) })))
-        members.append(("attributeSet", attributeSet.jsonValue))
-        members.append(("deepLinks", .array(deepLinks.map(\.jsonValue))))
-        if let searchAction { members.append(("searchAction", .string(searchAction))) }
-        members.append(("engagement", .number(String(engagement))))
-        if let expirationDate { members.append(("expirationDate", .string(expirationDate))) }
+        var members: [JSONMember] = [JSONMember("uniqueIdentifier", .string(uniqueIdentifier))]
+        if let webpageURL { members.append(JSONMember("webpageURL", .string(webpageURL))) }
+        members.append(JSONMember("sources", .array(sources.map { .string($0.rawValue) })))
+        members.append(JSONMember("attributeSet", attributeSet.jsonValue))
+        members.append(JSONMember("deepLinks", .array(deepLinks.map(\.jsonValue))))
+        if let searchAction { members.append(JSONMember("searchAction", .string(searchAction))) }
+        members.append(JSONMember("engagement", .number(engagement)))
+        if let expirationDate { members.append(JSONMember("expirationDate", .string(expirationDate))) }
         return .object(members)
     }
 }
@@ -26,7 +27,7 @@ extension SearchableItem {
 extension DeepLink {
     /// The deep link as JSON: `kind`, then whatever is known.
     public var jsonValue: JSONValue {
-        var members: [(key: String, value: JSONValue)] = [("kind", .string(kind.rawValue))]
+        var members: [JSONMember] = [JSONMember("kind", .string(kind.rawValue))]
         members.appendIfPresent("appStoreID", appStoreID)
         members.appendIfPresent("appName", appName)
         members.appendIfPresent("url", url)
@@ -40,20 +41,20 @@ extension DeepLink {
 extension AttributeSet {
     /// The attribute set as JSON, in SPEC §6's order.
     public var jsonValue: JSONValue {
-        var members: [(key: String, value: JSONValue)] = []
+        var members: [JSONMember] = []
         members.appendIfPresent("title", title)
         members.appendIfPresent("contentDescription", contentDescription)
-        if let keywords { members.append(("keywords", .array(keywords.map(JSONValue.string)))) }
+        if let keywords { members.append(JSONMember("keywords", .array(keywords.map(JSONValue.string)))) }
         members.appendIfPresent("thumbnailURL", thumbnailURL)
-        if let rating { members.append(("rating", .number(Self.format(rating)))) }
-        if let ratingCount { members.append(("ratingCount", .number(String(ratingCount)))) }
+        if let rating { members.append(JSONMember("rating", .number(rating))) }
+        if let ratingCount { members.append(JSONMember("ratingCount", .number(ratingCount))) }
         if let offers {
             members.append(
-                (
+                JSONMember(
                     "offers",
                     .array(
                         offers.map { offer in
-                            var fields: [(key: String, value: JSONValue)] = []
+                            var fields: [JSONMember] = []
                             fields.appendIfPresent("price", offer.price)
                             fields.appendIfPresent("priceCurrency", offer.priceCurrency)
                             fields.appendIfPresent("highPrice", offer.highPrice)
@@ -62,34 +63,39 @@ extension AttributeSet {
                 ))
         }
         members.appendIfPresent("priceRange", priceRange)
-        if let interactionCount { members.append(("interactionCount", .number(String(interactionCount)))) }
-        if let phoneNumbers { members.append(("phoneNumbers", .array(phoneNumbers.map(JSONValue.string)))) }
-        if let supportsPhoneCall { members.append(("supportsPhoneCall", .bool(supportsPhoneCall))) }
-        if let supportsNavigation { members.append(("supportsNavigation", .bool(supportsNavigation))) }
+        if let interactionCount { members.append(JSONMember("interactionCount", .number(interactionCount))) }
+        if let phoneNumbers { members.append(JSONMember("phoneNumbers", .array(phoneNumbers.map(JSONValue.string)))) }
+        if let supportsPhoneCall { members.append(JSONMember("supportsPhoneCall", .bool(supportsPhoneCall))) }
+        if let supportsNavigation { members.append(JSONMember("supportsNavigation", .bool(supportsNavigation))) }
         if let address {
-            var fields: [(key: String, value: JSONValue)] = []
+            var fields: [JSONMember] = []
             fields.appendIfPresent("streetAddress", address.streetAddress)
             fields.appendIfPresent("addressLocality", address.addressLocality)
             fields.appendIfPresent("addressRegion", address.addressRegion)
             fields.appendIfPresent("postalCode", address.postalCode)
             fields.appendIfPresent("addressCountry", address.addressCountry)
-            members.append(("address", .object(fields)))
+            members.append(JSONMember("address", .object(fields)))
         }
-        if let latitude { members.append(("latitude", .number(Self.format(latitude)))) }
-        if let longitude { members.append(("longitude", .number(Self.format(longitude)))) }
+        if let latitude { members.append(JSONMember("latitude", .number(latitude))) }
+        if let longitude { members.append(JSONMember("longitude", .number(longitude))) }
         if let media {
             members.append(
-                ("media", .array(media.map { .object([("kind", .string($0.kind)), ("url", .string($0.url))]) })))
+                JSONMember(
+                    "media",
+                    .array(
+                        media.map {
+                            .object([JSONMember("kind", .string($0.kind)), JSONMember("url", .string($0.url))])
+                        })))
         }
         if let recipe {
-            var fields: [(key: String, value: JSONValue)] = []
+            var fields: [JSONMember] = []
             fields.appendIfPresent("name", recipe.name)
             fields.appendIfPresent("image", recipe.image)
             fields.appendIfPresent("totalTime", recipe.totalTime)
             fields.appendIfPresent("recipeYield", recipe.recipeYield)
-            if let rating = recipe.rating { fields.append(("rating", .number(Self.format(rating)))) }
-            if let count = recipe.ratingCount { fields.append(("ratingCount", .number(String(count)))) }
-            members.append(("recipe", .object(fields)))
+            if let rating = recipe.rating { fields.append(JSONMember("rating", .number(rating))) }
+            if let count = recipe.ratingCount { fields.append(JSONMember("ratingCount", .number(count))) }
+            members.append(JSONMember("recipe", .object(fields)))
         }
         members.appendIfPresent("relatedUniqueIdentifier", relatedUniqueIdentifier)
         members.appendIfPresent("domainIdentifier", domainIdentifier)
@@ -102,8 +108,8 @@ extension AttributeSet {
     }
 }
 
-extension Array where Element == (key: String, value: JSONValue) {
+extension Array where Element == JSONMember {
     mutating func appendIfPresent(_ key: String, _ value: String?) {
-        if let value { append((key, .string(value))) }
+        if let value { append(JSONMember(key, .string(value))) }
     }
 }

@@ -1,4 +1,5 @@
 import Markup
+internal import StrictJSON
 
 extension WebItemBuilder {
     /// `AggregateRating` (SPEC §2): `ratingValue × 5 ÷ bestRating`, `bestRating` defaulting to 5

@@ -1,4 +1,5 @@
 import Markup
+internal import StrictJSON
 
 extension WebItemBuilder {
     /// A count read from a JSON number or numeric string, truncated toward zero; `nil` for NaN,

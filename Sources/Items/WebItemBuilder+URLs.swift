@@ -1,4 +1,5 @@
 import Markup
+internal import StrictJSON
 
 /// The URL fields: each candidate goes through ``URLPolicy/web``, the first allowed one wins, and
 /// every refused one becomes a ``MappingFinding`` instead of a value.

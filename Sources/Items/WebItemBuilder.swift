@@ -1,4 +1,5 @@
 import Markup
+internal import StrictJSON
 
 /// Maps what a page's markup says onto a ``SearchableItem``, field by field as SPEC §2's
 /// table orders the sources.

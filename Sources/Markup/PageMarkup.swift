@@ -1,3 +1,5 @@
+public import StrictJSON
+
 /// Everything one parse of a page found: the raw material for a searchable item.
 ///
 /// A plain value: the libxml2 tree it came from is gone by the time you hold it. URLs are

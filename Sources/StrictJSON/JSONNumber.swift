@@ -10,6 +10,19 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         self.literal = literal
     }
 
+    /// The decimal text of `value`.
+    package init(_ value: Int) {
+        literal = String(value)
+    }
+
+    /// The text of `value`: a whole number below 10^15 in magnitude without a fraction (`4`, not
+    /// `4.0`), any other as Swift writes the shortest text that reads back as `value` (`4.5`, `1e+20`).
+    /// - Precondition: `value` is finite (JSON has no infinities and no NaN).
+    package init(_ value: Double) {
+        precondition(value.isFinite, "JSON cannot write \(value)")
+        literal = value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+    }
+
     /// The literal.
     public var description: String { literal }
 

@@ -1,7 +1,9 @@
 extension JSONParser {
     /// A string starting at the opening quote. Runs without escapes are decoded straight from the
-    /// input; a string with escapes is assembled in the reused scratch buffer.
+    /// input; a string with escapes (or, when allowed, raw control characters) is assembled in the
+    /// reused scratch buffer.
     mutating func string() throws(JSONParseError) -> String {
+        let opening = offset
         offset += 1
         let start = offset
         while offset < bytes.count {
@@ -21,34 +23,42 @@ extension JSONParser {
             switch byte {
             case UInt8(ascii: "\""):
                 offset += 1
-                let text = scratch.withUnsafeBufferPointer {
-                    UTF8Check.isValid($0) ? String(decoding: $0, as: UTF8.self) : nil
+                guard options.replacesInvalidUTF8 || scratch.withUnsafeBufferPointer(UTF8Check.isValid) else {
+                    throw JSONParseError(.invalidUTF8, offset: start, found: bytes[start])
                 }
-                guard let text else { throw JSONParseError(reason: "invalid UTF-8 in a string", offset: start) }
-                return text
+                return String(decoding: scratch, as: UTF8.self)
             case UInt8(ascii: "\\"):
-                try escape()
+                try escape(inStringAt: opening)
             case 0x00..<0x20:
-                throw failure("control character U+00\(hex(byte)) in a string (write it as an escape)")
+                guard options.leniencies.contains(.controlCharacters) else { throw failure(.controlCharacter) }
+                used.controlCharacters += 1
+                scratch.append(byte)
+                offset += 1
             default:
                 scratch.append(byte)
                 offset += 1
             }
         }
-        throw failure("unexpected end of file inside a string")
+        throw failure(.unterminatedString(opening: opening))
     }
 
+    /// The string of a run of UTF-8 that starts at `start` in the input.
     private func decoded(_ run: UnsafeBufferPointer<UInt8>, at start: Int) throws(JSONParseError) -> String {
         // Checked first, then decoded: `String(decoding:)` has a fast path for valid input, while
-        // `String(validating:)` is generic here and several times slower.
-        guard UTF8Check.isValid(run) else { throw JSONParseError(reason: "invalid UTF-8 in a string", offset: start) }
+        // `String(validating:)` is generic here and several times slower. Repairing needs no check:
+        // `String(decoding:)` replaces each ill-formed sequence with U+FFFD.
+        guard options.replacesInvalidUTF8 || UTF8Check.isValid(run) else {
+            throw JSONParseError(.invalidUTF8, offset: start, found: bytes[start])
+        }
         return String(decoding: run, as: UTF8.self)
     }
 
-    /// Decodes one backslash escape into the scratch buffer.
-    private mutating func escape() throws(JSONParseError) {
+    /// Decodes one backslash escape into the scratch buffer. An unknown escape, when allowed, leaves
+    /// the character after the backslash to be read as content.
+    private mutating func escape(inStringAt opening: Int) throws(JSONParseError) {
+        let escapeStart = offset
         offset += 1
-        guard offset < bytes.count else { throw failure("unexpected end of file inside a string") }
+        guard offset < bytes.count else { throw failure(.unterminatedString(opening: opening)) }
         let simple: UInt8? =
             switch bytes[offset] {
             case UInt8(ascii: "\""): 0x22
@@ -66,16 +76,22 @@ extension JSONParser {
             offset += 1
             return
         }
-        guard bytes[offset] == UInt8(ascii: "u") else { throw failure("invalid escape \\\(describeCurrent())") }
-        let escapeStart = offset - 1
+        guard bytes[offset] == UInt8(ascii: "u") else {
+            // PHP's addslashes writes `\'`: the author meant the character itself.
+            guard options.leniencies.contains(.invalidEscapes), bytes[offset] >= 0x20 else {
+                throw failure(.invalidEscape)
+            }
+            used.invalidEscapes += 1
+            return
+        }
         offset += 1
-        var scalar = try hexQuad()
+        var scalar = try hexQuad(escape: escapeStart)
         if (0xD800..<0xDC00).contains(scalar), bytes.count - offset >= 2, bytes[offset] == 0x5C,
             bytes[offset + 1] == UInt8(ascii: "u")
         {
             let resume = offset
             offset += 2
-            let low = try hexQuad()
+            let low = try hexQuad(escape: resume)
             if (0xDC00..<0xE000).contains(low) {
                 scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
             } else {
@@ -84,7 +100,7 @@ extension JSONParser {
         }
         guard let decoded = Unicode.Scalar(scalar) else {
             guard options.replacesLoneSurrogates else {
-                throw JSONParseError(reason: "\\u escape of a lone UTF-16 surrogate", offset: escapeStart)
+                throw JSONParseError(.loneSurrogate, offset: escapeStart, found: bytes[escapeStart])
             }
             scratch.append(contentsOf: [0xEF, 0xBF, 0xBD])  // U+FFFD
             return
@@ -92,11 +108,12 @@ extension JSONParser {
         UTF8.encode(decoded) { scratch.append($0) }
     }
 
-    private mutating func hexQuad() throws(JSONParseError) -> UInt32 {
+    /// The four hexadecimal digits at the offset, of the `\u` escape whose backslash is at `escape`.
+    private mutating func hexQuad(escape: Int) throws(JSONParseError) -> UInt32 {
         var value: UInt32 = 0
         for _ in 0..<4 {
-            guard offset < bytes.count, let digit = hexValue(bytes[offset]) else {
-                throw failure("invalid \\u escape, expected four hexadecimal digits")
+            guard offset < bytes.count, let digit = Self.hexValue(bytes[offset]) else {
+                throw failure(.invalidUnicodeEscape(escape: escape))
             }
             value = value << 4 | UInt32(digit)
             offset += 1
@@ -104,21 +121,7 @@ extension JSONParser {
         return value
     }
 
-    /// The byte at the current offset as a reader would name it: `'x'`, `byte 0x80`, or end of file.
-    func describeCurrent() -> String {
-        guard offset < bytes.count else { return "end of file" }
-        let byte = bytes[offset]
-        return (0x21..<0x7F).contains(byte) ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(hex(byte))"
-    }
-
-    func failure(_ reason: String) -> JSONParseError { JSONParseError(reason: reason, offset: offset) }
-
-    private func hex(_ byte: UInt8) -> String {
-        let digits = Array("0123456789ABCDEF")
-        return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
-    }
-
-    private func hexValue(_ byte: UInt8) -> UInt8? {
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10

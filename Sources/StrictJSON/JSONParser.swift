@@ -1,31 +1,19 @@
-/// A strict RFC 8259 JSON parser over UTF-8 bytes: one value, white space around it, nothing else.
+/// A JSON parser over UTF-8 bytes: strict RFC 8259 by default, with opt-in leniencies for JSON found
+/// on the web.
 ///
-/// Strict means no extensions: no comments, no trailing commas, no single quotes, no `NaN`; strings
-/// must be valid UTF-8 without raw control characters. The work is bounded: the input size and the
-/// nesting depth are limited by ``Options``, and the first error stops parsing with its byte offset.
-/// Numbers are kept as written (``JSONNumber``) and converted by the reader.
-public struct JSONParser {
-    /// Limits and choices of one parse.
-    public struct Options: Sendable, Hashable {
-        /// Arrays and objects nested deeper than this are an error (the outermost one is depth 1).
-        public var maximumDepth: Int
-        /// A longer input is an error, reported before parsing.
-        public var maximumBytes: Int
-        /// What a `\u` escape of a lone UTF-16 surrogate (`"\ud800"`) becomes: U+FFFD when `true`,
-        /// an error when `false` (as Foundation's `JSONDecoder` does).
-        public var replacesLoneSurrogates: Bool
-
-        /// Options with the given limits.
-        public init(maximumDepth: Int = 512, maximumBytes: Int = 64 << 20, replacesLoneSurrogates: Bool = false) {
-            self.maximumDepth = maximumDepth
-            self.maximumBytes = maximumBytes
-            self.replacesLoneSurrogates = replacesLoneSurrogates
-        }
-    }
-
+/// Strict means one value, white space around it, nothing else, and no extensions: no comments, no
+/// trailing commas, no single quotes, no `NaN`; strings must be valid UTF-8 without raw control
+/// characters. Each leniency (``Leniencies``) is asked for in ``Options`` and every use of one is
+/// counted (``LeniencyCounts``), so a caller can say exactly what it forgave. The work is bounded:
+/// the input size and the nesting depth are limited by ``Options``, and the first error stops parsing
+/// with its byte offset (``JSONParseError``). Numbers are kept as written (``JSONNumber``) and
+/// converted by the reader.
+package struct JSONParser {
     let bytes: UnsafeBufferPointer<UInt8>
     var offset: Int
     let options: Options
+    /// The leniencies used so far.
+    var used = LeniencyCounts()
     /// Reused for strings with escapes, so a document allocates it once.
     var scratch: [UInt8] = []
 
@@ -35,26 +23,34 @@ public struct JSONParser {
         self.options = options
     }
 
-    /// Parses the JSON value that `bytes` holds from `offset` on; only white space may follow it.
+    /// Parses the JSON value that `bytes` holds from `offset` on; only white space may follow it
+    /// (unless ``Options/leniencies`` allow more), and the leniencies used are added to `used`.
     /// - Throws: ``JSONParseError`` with the byte offset (counted from the start of `bytes`).
-    public static func parse(
-        _ bytes: UnsafeBufferPointer<UInt8>, from offset: Int = 0, options: Options = Options()
+    package static func parse(
+        _ bytes: UnsafeBufferPointer<UInt8>, from offset: Int = 0, options: Options, counting used: inout LeniencyCounts
     ) throws(JSONParseError) -> JSONValue {
         guard bytes.count - offset <= options.maximumBytes else {
-            throw JSONParseError(reason: "longer than \(options.maximumBytes) bytes", offset: offset)
+            throw JSONParseError(.tooLong(limit: options.maximumBytes), offset: offset, found: nil)
         }
         var parser = JSONParser(bytes: bytes, offset: offset, options: options)
-        let value = try parser.value(depth: 0)
-        parser.skipWhiteSpace()
-        guard parser.offset == bytes.count else {
-            throw parser.failure("unexpected \(parser.describeCurrent()) after the end of the JSON value")
-        }
-        return value
+        defer { used = parser.used }
+        return try parser.text()
     }
 
-    /// Parses the JSON value that `bytes` holds from `offset` on; only white space may follow it.
+    /// Parses the JSON value that `bytes` holds from `offset` on; only white space may follow it
+    /// (unless ``Options/leniencies`` allow more).
     /// - Throws: ``JSONParseError`` with the byte offset (counted from the start of `bytes`).
-    public static func parse(
+    package static func parse(
+        _ bytes: UnsafeBufferPointer<UInt8>, from offset: Int = 0, options: Options = Options()
+    ) throws(JSONParseError) -> JSONValue {
+        var used = LeniencyCounts()
+        return try parse(bytes, from: offset, options: options, counting: &used)
+    }
+
+    /// Parses the JSON value that `bytes` holds from `offset` on; only white space may follow it
+    /// (unless ``Options/leniencies`` allow more).
+    /// - Throws: ``JSONParseError`` with the byte offset (counted from the start of `bytes`).
+    package static func parse(
         _ bytes: [UInt8], from offset: Int = 0, options: Options = Options()
     ) throws(JSONParseError) -> JSONValue {
         let result = bytes.withUnsafeBufferPointer { buffer in
@@ -63,9 +59,33 @@ public struct JSONParser {
         return try result.get()
     }
 
+    /// The whole input: one value, then only white space (or, with leniencies, stray closers or more
+    /// values).
+    private mutating func text() throws(JSONParseError) -> JSONValue {
+        let first = try value(depth: 0)
+        var more: [JSONValue] = []
+        while true {
+            skipWhiteSpace()
+            guard offset < bytes.count else { break }
+            if options.leniencies.contains(.strayClosers), let closers = closersToEnd() {
+                used.strayClosers = closers
+                break
+            }
+            if options.leniencies.contains(.concatenatedValues), let next = nextConcatenatedValue() {
+                offset = next
+                more.append(try value(depth: 0))
+                continue
+            }
+            throw failure(.trailingContent)
+        }
+        guard !more.isEmpty else { return first }
+        used.concatenatedValues = more.count + 1
+        return .array([first] + more)
+    }
+
     private mutating func value(depth: Int) throws(JSONParseError) -> JSONValue {
         skipWhiteSpace()
-        guard offset < bytes.count else { throw failure("unexpected end of file, expected a value") }
+        guard offset < bytes.count else { throw failure(.expectedValue) }
         switch bytes[offset] {
         case UInt8(ascii: "{"): return try object(depth: depth + 1)
         case UInt8(ascii: "["): return try array(depth: depth + 1)
@@ -80,12 +100,12 @@ public struct JSONParser {
             try literal(0x6E_75_6C_6C, count: 4)  // null
             return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
-        default: throw failure("unexpected \(describeCurrent()), expected a value")
+        default: throw failure(.expectedValue)
         }
     }
 
     private mutating func object(depth: Int) throws(JSONParseError) -> JSONValue {
-        guard depth <= options.maximumDepth else { throw failure("nesting deeper than \(options.maximumDepth) levels") }
+        guard depth <= options.maximumDepth else { throw failure(.tooDeep(limit: options.maximumDepth)) }
         offset += 1
         var members: [JSONMember] = []
         skipWhiteSpace()
@@ -93,22 +113,28 @@ public struct JSONParser {
         while true {
             skipWhiteSpace()
             guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else {
-                throw failure("unexpected \(describeCurrent()), expected a key in double quotes")
+                // Reached only after a comma (an empty object returned above): a `}` here follows a trailing one.
+                if offset < bytes.count, bytes[offset] == UInt8(ascii: "}"),
+                    options.leniencies.contains(.trailingCommas)
+                {
+                    offset += 1
+                    used.trailingCommas += 1
+                    return .object(members)
+                }
+                throw failure(.expectedKey)
             }
             let key = try string()
             skipWhiteSpace()
-            guard consume(UInt8(ascii: ":")) else { throw failure("unexpected \(describeCurrent()), expected ':'") }
+            guard consume(UInt8(ascii: ":")) else { throw failure(.expectedColon) }
             members.append(JSONMember(key: key, value: try value(depth: depth)))
             skipWhiteSpace()
             if consume(UInt8(ascii: "}")) { return .object(members) }
-            guard consume(UInt8(ascii: ",")) else {
-                throw failure("unexpected \(describeCurrent()), expected ',' or '}'")
-            }
+            guard consume(UInt8(ascii: ",")) else { throw failure(.expectedMemberEnd) }
         }
     }
 
     private mutating func array(depth: Int) throws(JSONParseError) -> JSONValue {
-        guard depth <= options.maximumDepth else { throw failure("nesting deeper than \(options.maximumDepth) levels") }
+        guard depth <= options.maximumDepth else { throw failure(.tooDeep(limit: options.maximumDepth)) }
         offset += 1
         var elements: [JSONValue] = []
         skipWhiteSpace()
@@ -117,8 +143,12 @@ public struct JSONParser {
             elements.append(try value(depth: depth))
             skipWhiteSpace()
             if consume(UInt8(ascii: "]")) { return .array(elements) }
-            guard consume(UInt8(ascii: ",")) else {
-                throw failure("unexpected \(describeCurrent()), expected ',' or ']'")
+            guard consume(UInt8(ascii: ",")) else { throw failure(.expectedElementEnd) }
+            skipWhiteSpace()
+            if offset < bytes.count, bytes[offset] == UInt8(ascii: "]"), options.leniencies.contains(.trailingCommas) {
+                offset += 1
+                used.trailingCommas += 1
+                return .array(elements)
             }
         }
     }
@@ -128,14 +158,12 @@ public struct JSONParser {
         _ = consume(UInt8(ascii: "-"))
         let integerStart = offset
         let integerDigits = digits()
-        guard integerDigits > 0 else { throw failure("invalid number, expected a digit") }
-        guard integerDigits == 1 || bytes[integerStart] != UInt8(ascii: "0") else {
-            throw failure("invalid number, leading zeros are not allowed")
-        }
-        if consume(UInt8(ascii: ".")), digits() == 0 { throw failure("invalid number, expected a digit after '.'") }
+        guard integerDigits > 0 else { throw failure(.missingDigit(.integer)) }
+        guard integerDigits == 1 || bytes[integerStart] != UInt8(ascii: "0") else { throw failure(.leadingZeros) }
+        if consume(UInt8(ascii: ".")), digits() == 0 { throw failure(.missingDigit(.fraction)) }
         if consume(UInt8(ascii: "e")) || consume(UInt8(ascii: "E")) {
             _ = consume(UInt8(ascii: "+")) || consume(UInt8(ascii: "-"))
-            guard digits() > 0 else { throw failure("invalid number, expected a digit in the exponent") }
+            guard digits() > 0 else { throw failure(.missingDigit(.exponent)) }
         }
         return JSONNumber(
             literal: String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self))
@@ -149,12 +177,42 @@ public struct JSONParser {
 
     /// Matches a keyword whose bytes are packed big-endian in `word`.
     private mutating func literal(_ word: UInt64, count: Int) throws(JSONParseError) {
-        guard bytes.count - offset >= count else { throw failure("unexpected \(describeCurrent()), expected a value") }
+        guard bytes.count - offset >= count else { throw failure(.invalidLiteral) }
         for index in 0..<count
         where bytes[offset + index] != UInt8(truncatingIfNeeded: word >> (8 * (count - 1 - index))) {
-            throw failure("unexpected \(describeCurrent()), expected a value")
+            throw failure(.invalidLiteral)
         }
         offset += count
+    }
+
+    /// When everything from `offset` to the end is `}`, `]` or white space, with one to three closers,
+    /// those closers; otherwise `nil`. A stray closer is an editing slip; a long run of them is not worth
+    /// guessing about.
+    private func closersToEnd() -> String? {
+        var closers = ""
+        for index in offset..<bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "}") where closers.utf8.count < 3: closers += "}"
+            case UInt8(ascii: "]") where closers.utf8.count < 3: closers += "]"
+            case let byte where Self.isWhiteSpace(byte): continue
+            default: return nil
+            }
+        }
+        return closers.isEmpty ? nil : closers
+    }
+
+    /// Where the next of several concatenated values starts: an object or array at `offset`, or after
+    /// a `,` or `;` and white space; `nil` when none does.
+    private func nextConcatenatedValue() -> Int? {
+        var next = offset
+        if bytes[next] == UInt8(ascii: ",") || bytes[next] == UInt8(ascii: ";") {
+            next += 1
+            while next < bytes.count, Self.isWhiteSpace(bytes[next]) { next += 1 }
+        }
+        guard next < bytes.count, bytes[next] == UInt8(ascii: "{") || bytes[next] == UInt8(ascii: "[") else {
+            return nil
+        }
+        return next
     }
 
     mutating func consume(_ byte: UInt8) -> Bool {
@@ -164,11 +222,16 @@ public struct JSONParser {
     }
 
     mutating func skipWhiteSpace() {
-        while offset < bytes.count {
-            switch bytes[offset] {
-            case 0x20, 0x0A, 0x0D, 0x09: offset += 1
-            default: return
-            }
-        }
+        while offset < bytes.count, Self.isWhiteSpace(bytes[offset]) { offset += 1 }
+    }
+
+    /// Whether `byte` is white space in JSON's sense: space, tab, line feed, carriage return.
+    static func isWhiteSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+
+    /// A failure at the current offset.
+    func failure(_ problem: JSONParseError.Problem) -> JSONParseError {
+        JSONParseError(problem, offset: offset, found: offset < bytes.count ? bytes[offset] : nil)
     }
 }

@@ -1,7 +1,10 @@
-/// A parsed JSON value (RFC 8259).
+/// A JSON value (RFC 8259), as parsed or as built to be written.
 ///
 /// Objects keep their members in document order, duplicates included: what a repeated key means
-/// (first wins, last wins, an error) is the reader's decision, not the parser's.
+/// (first wins, last wins, an error) is the reader's decision, not the parser's; and output that
+/// reorders what a page said is harder to check against the page. Numbers keep their text, so two
+/// values are equal when they are written alike (`1.0` is not `1`). Equality, hashing and
+/// deallocation recurse, which the parser's depth limit keeps bounded.
 public enum JSONValue: Sendable, Hashable {
     /// `null`.
     case null
@@ -40,5 +43,10 @@ public struct JSONMember: Sendable, Hashable {
     public init(key: String, value: JSONValue) {
         self.key = key
         self.value = value
+    }
+
+    /// Creates a member; the short form for writers that list many (`JSONMember("name", .string(name))`).
+    package init(_ key: String, _ value: JSONValue) {
+        self.init(key: key, value: value)
     }
 }

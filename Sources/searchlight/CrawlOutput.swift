@@ -38,15 +38,12 @@ final class CrawlStatusLine: Sendable {
 
 /// The end-of-crawl summary, as text or JSON.
 enum CrawlSummaryText {
-    /// The summary as one JSON object (the ``CrawlSummary`` fields plus `store`).
+    /// The summary as one JSON object (the ``CrawlSummary`` fields plus `store`), keys sorted.
     static func json(_ summary: CrawlSummary, storePath: String) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        let data = try encoder.encode(summary)
-        guard var object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else { return "{}" }
-        object["store"] = storePath
-        let output = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
-        return String(decoding: output, as: UTF8.self)
+        let data = try encoder.encode(SummaryWithStore(summary: summary, store: storePath))
+        return String(decoding: data, as: UTF8.self)
     }
 
     /// The summary for people.
@@ -89,5 +86,22 @@ enum CrawlSummaryText {
         guard !counts.isEmpty else { return "none" }
         return counts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { "\($0.key) \($0.value)" }
             .joined(separator: ", ")
+    }
+}
+
+/// ``CrawlSummary``'s members and `store` in one object, encoded once: the summary encodes itself into the
+/// encoder's keyed container, and `store` is added to that same container.
+private struct SummaryWithStore: Encodable {
+    let summary: CrawlSummary
+    let store: String
+
+    private enum Key: String, CodingKey {
+        case store
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        try summary.encode(to: encoder)
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(store, forKey: .store)
     }
 }

@@ -1,6 +1,6 @@
 import Fetching
 import Items
-import Markup
+import StrictJSON
 
 /// The outcome of `searchlight validate`: the fetch, the checks and the preview card.
 struct ValidationReport {
@@ -64,33 +64,36 @@ struct ValidationReport {
     var preview: PreviewCard? { item.map { PreviewCard(item: $0) } }
 
     var jsonValue: JSONValue {
-        var members: [(key: String, value: JSONValue)] = [("url", .string(url))]
+        var members: [JSONMember] = [JSONMember("url", .string(url))]
         if let response {
-            members.append(("finalURL", .string(response.finalURL)))
-            members.append(("status", .number(String(response.response.status))))
+            members.append(JSONMember("finalURL", .string(response.finalURL)))
+            members.append(JSONMember("status", .number(response.response.status)))
             members.append(
-                (
+                JSONMember(
                     "redirects",
                     .array(
                         response.chain.map { hop in
                             .object(
-                                [("url", .string(hop.url)), ("status", .number(String(hop.status)))]
-                                    + (hop.location.map { [("location", JSONValue.string($0))] } ?? []))
+                                [JSONMember("url", .string(hop.url)), JSONMember("status", .number(hop.status))]
+                                    + (hop.location.map { [JSONMember("location", .string($0))] } ?? []))
                         })
                 ))
         }
         if let fetchError {
             members.append(
-                (
+                JSONMember(
                     "error",
-                    .object([("kind", .string(fetchError.kind.rawValue)), ("message", .string(fetchError.message))])
+                    .object([
+                        JSONMember("kind", .string(fetchError.kind.rawValue)),
+                        JSONMember("message", .string(fetchError.message)),
+                    ])
                 ))
         }
-        members.append(("checks", .array(checks.map(\.jsonValue))))
+        members.append(JSONMember("checks", .array(checks.map(\.jsonValue))))
         if let extraction, let item {
-            members.append(("appResult", extraction.appResult.jsonValue))
-            members.append(("preview", PreviewCard(item: item).jsonValue))
-            members.append(("item", item.jsonValue))
+            members.append(JSONMember("appResult", extraction.appResult.jsonValue))
+            members.append(JSONMember("preview", PreviewCard(item: item).jsonValue))
+            members.append(JSONMember("item", item.jsonValue))
         }
         return .object(members)
     }

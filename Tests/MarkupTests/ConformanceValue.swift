@@ -1,5 +1,6 @@
 import Foundation
 import Markup
+import StrictJSON
 
 /// A JSON value in the form both sides of the extruct conformance test are compared in.
 ///
@@ -42,7 +43,7 @@ indirect enum ConformanceValue: Sendable, Hashable {
         switch value {
         case .null: self = .null
         case .bool(let flag): self = .bool(flag)
-        case .number(let text): self = Double(text).map(Self.number) ?? .string(text)
+        case .number(let number): self = Double(number.literal).map(Self.number) ?? .string(number.literal)
         case .string(let text): self = .string(text)
         case .array(let elements): self = .array(elements.map(Self.init))
         case .object(let members):

@@ -1,21 +1,26 @@
+import StrictJSON
 import Testing
 
 @testable import Markup
 
-/// The strict JSON parser under the JSON-LD reader: values as written, escapes, and located errors.
+/// StrictJSON's parser as the JSON-LD reader runs it: values as written, escapes, and errors located and worded
+/// for page authors.
 @Suite("JSON-LD: the JSON parser")
 struct JSONLDParserTests {
-    /// Parses strictly, failing the test on error.
+    /// Parses strictly, as the reader first does, failing the test on error.
     private func value(_ text: String) throws -> JSONValue {
-        try JSONParser.parse(Array(text.utf8)).result.get()
+        try JSONParser.parse(Array(text.utf8), options: JSONLD.strictOptions)
     }
 
-    /// The parser's failure for `text`, `nil` when it parses.
-    static func failure(_ text: String, options: JSONParser.Options = []) -> JSONParser.Failure? {
-        guard case .failure(let failure) = JSONParser.parse(Array(text.utf8), options: options).result else {
+    /// The parser's failure for `text` in the reader's words, `nil` when it parses.
+    static func failure(_ text: String, options: JSONParser.Options = JSONLD.strictOptions) -> JSONLD.Failure? {
+        let bytes = Array(text.utf8)
+        do {
+            _ = try JSONParser.parse(bytes, options: options)
             return nil
+        } catch {
+            return JSONLD.failure(for: error, in: bytes)
         }
-        return failure
     }
 
     @Test("Objects keep member order and every repeated key")
@@ -26,8 +31,11 @@ struct JSONLDParserTests {
             return
         }
         #expect(members.map(\.key) == ["z", "a", "@type", "a"])
-        #expect(members.map(\.value) == [.number("1"), .number("2"), .string("Recipe"), .number("3")])
-        #expect(parsed["a"] == .number("2"))
+        #expect(
+            members.map(\.value) == [
+                .number(literal: "1"), .number(literal: "2"), .string("Recipe"), .number(literal: "3"),
+            ])
+        #expect(parsed["a"] == .number(literal: "2"))
     }
 
     @Test(
@@ -38,7 +46,7 @@ struct JSONLDParserTests {
             Issue.record("\(text) is not a number")
             return
         }
-        #expect(kept == text)
+        #expect(kept.literal == text)
     }
 
     @Test(
@@ -52,9 +60,15 @@ struct JSONLDParserTests {
             ("{}", .object([])),
             (
                 "[1, [2, [3]], {}]",
-                .array([.number("1"), .array([.number("2"), .array([.number("3")])]), .object([])])
+                .array([
+                    .number(literal: "1"), .array([.number(literal: "2"), .array([.number(literal: "3")])]),
+                    .object([]),
+                ])
             ),
-            (#"{"a": {"b": [true, null]}}"#, .object([("a", .object([("b", .array([.bool(true), .null]))]))])),
+            (
+                #"{"a": {"b": [true, null]}}"#,
+                .object([JSONMember("a", .object([JSONMember("b", .array([.bool(true), .null]))]))])
+            ),
         ])
     func values(_ text: String, _ expected: JSONValue) throws {
         #expect(try value(text) == expected)
@@ -81,7 +95,7 @@ struct JSONLDParserTests {
     @Test("Invalid UTF-8 inside a string becomes U+FFFD instead of failing the block")
     func invalidUTF8() throws {
         let bytes: [UInt8] = [0x22, 0x61, 0xFF, 0x62, 0xC3, 0x22]
-        #expect(try JSONParser.parse(bytes).result.get() == .string("a\u{FFFD}b\u{FFFD}"))
+        #expect(try JSONParser.parse(bytes, options: JSONLD.strictOptions) == .string("a\u{FFFD}b\u{FFFD}"))
     }
 
     @Test(
@@ -119,7 +133,7 @@ struct JSONLDParserTests {
     func strictByDefault() {
         for text in ["[1,]", "[\"a\u{0A}\"]", "[\"\\'\"]", "{}}", "{}{}", "{} {}"] {
             #expect(Self.failure(text) != nil, "\(text) parsed strictly")
-            #expect(Self.failure(text, options: .lenient) == nil, "\(text) failed leniently")
+            #expect(Self.failure(text, options: JSONLD.lenientOptions) == nil, "\(text) failed leniently")
         }
     }
 
@@ -129,6 +143,6 @@ struct JSONLDParserTests {
         #expect(throws: Never.self) { try value(deepest) }
         let tooDeep = "{\"a\":" + deepest + "}"
         let failure = try #require(Self.failure(tooDeep))
-        #expect(failure == JSONParser.Failure(offset: 5 + 511, message: "nesting deeper than 512 levels"))
+        #expect(failure == JSONLD.Failure(offset: 5 + 511, message: "nesting deeper than 512 levels"))
     }
 }

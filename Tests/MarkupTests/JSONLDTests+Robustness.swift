@@ -1,3 +1,4 @@
+import StrictJSON
 import Testing
 
 @testable import Markup

@@ -1,3 +1,4 @@
+import StrictJSON
 import Testing
 
 @testable import Markup
@@ -37,7 +38,7 @@ struct JSONLDVocabularyTests {
         guard case .object(let members) = entities[0] else { return }
         #expect(members.map(\.key) == ["@context", "@type", "name"])
         #expect(entities[0]["@context"] == .string("https://schema.org"))
-        #expect(entities[1]["@context"] == .object([("@vocab", .string("https://example.org/"))]))
+        #expect(entities[1]["@context"] == .object([JSONMember("@vocab", .string("https://example.org/"))]))
         #expect(entities[2]["@context"] == .string("https://schema.org"))
         #expect(entities.map(JSONLD.isSchemaOrg) == [true, false, true])
     }
@@ -45,12 +46,15 @@ struct JSONLDVocabularyTests {
     @Test("A graph without a context, a single-node graph, and a typed (named) graph")
     func graphShapes() throws {
         let plain = JSONLD.entities(in: [try block(#"{"@graph": [{"@type": "Recipe"}]}"#)])
-        #expect(plain == [.object([("@type", .string("Recipe"))])])
+        #expect(plain == [.object([JSONMember("@type", .string("Recipe"))])])
 
         let single = JSONLD.entities(in: [
             try block(#"{"@context": "http://schema.org/", "@graph": {"@type": "Event"}}"#)
         ])
-        #expect(single == [.object([("@context", .string("http://schema.org/")), ("@type", .string("Event"))])])
+        #expect(
+            single == [
+                .object([JSONMember("@context", .string("http://schema.org/")), JSONMember("@type", .string("Event"))])
+            ])
 
         let named = JSONLD.entities(in: [
             try block(#"{"@context": "https://schema.org", "@type": "Dataset", "@graph": [{"@type": "Place"}]}"#)
@@ -70,14 +74,14 @@ struct JSONLDVocabularyTests {
             .string(" HTTPS://Schema.org/ "),
             .string("https://www.schema.org"),
             .string("https://schema.org/docs/jsonldcontext.json"),
-            .object([("@vocab", .string("http://schema.org/"))]),
-            .object([("@vocab", .string("https://schema.org/")), ("@language", .string("en"))]),
-            .array([.string("https://schema.org"), .object([("@language", .string("en"))])]),
-            .array([.object([("@vocab", .string("https://schema.org/"))])]),
+            .object([JSONMember("@vocab", .string("http://schema.org/"))]),
+            .object([JSONMember("@vocab", .string("https://schema.org/")), JSONMember("@language", .string("en"))]),
+            .array([.string("https://schema.org"), .object([JSONMember("@language", .string("en"))])]),
+            .array([.object([JSONMember("@vocab", .string("https://schema.org/"))])]),
         ])
     func schemaOrgContext(_ context: JSONValue) {
-        #expect(JSONLD.isSchemaOrg(.object([("@context", context), ("@type", .string("Recipe"))])))
-        #expect(JSONLD.isSchemaOrg(.object([("@context", context)])))
+        #expect(JSONLD.isSchemaOrg(.object([JSONMember("@context", context), JSONMember("@type", .string("Recipe"))])))
+        #expect(JSONLD.isSchemaOrg(.object([JSONMember("@context", context)])))
     }
 
     @Test(
@@ -87,13 +91,14 @@ struct JSONLDVocabularyTests {
             .string("https://schema.org.example.com/"),
             .string("schema.org"),
             .string("ftp://schema.org/"),
-            .object([("@vocab", .string("https://example.org/"))]),
-            .object([("schema", .string("https://schema.org/"))]),
+            .object([JSONMember("@vocab", .string("https://example.org/"))]),
+            .object([JSONMember("schema", .string("https://schema.org/"))]),
             .array([]),
-            .number("1"),
+            .number(literal: "1"),
         ])
     func otherContext(_ context: JSONValue) {
-        #expect(!JSONLD.isSchemaOrg(.object([("@context", context), ("@type", .string("Recipe"))])))
+        #expect(
+            !JSONLD.isSchemaOrg(.object([JSONMember("@context", context), JSONMember("@type", .string("Recipe"))])))
     }
 
     @Test(
@@ -104,19 +109,24 @@ struct JSONLDVocabularyTests {
             ("foaf:Person", false), ("https://example.org/Thing", false), ("Recipe Card", false), ("", false),
         ])
     func typeWithoutContext(_ type: String, _ expected: Bool) {
-        #expect(JSONLD.isSchemaOrg(.object([("@type", .string(type))])) == expected)
-        #expect(JSONLD.isSchemaOrg(.object([("@context", .null), ("@type", .string(type))])) == expected)
+        #expect(JSONLD.isSchemaOrg(.object([JSONMember("@type", .string(type))])) == expected)
+        #expect(
+            JSONLD.isSchemaOrg(.object([JSONMember("@context", .null), JSONMember("@type", .string(type))])) == expected
+        )
     }
 
     @Test("An explicit schema.org type counts under any context; a declared prefix is honoured")
     func explicitTypes() {
         let foreign = JSONValue.string("https://example.org/vocab")
-        #expect(JSONLD.isSchemaOrg(.object([("@context", foreign), ("@type", .string("http://schema.org/Recipe"))])))
-        #expect(!JSONLD.isSchemaOrg(.object([("@context", foreign)])))
-        #expect(!JSONLD.isSchemaOrg(.object([("name", .string("no type, no context"))])))
+        #expect(
+            JSONLD.isSchemaOrg(
+                .object([JSONMember("@context", foreign), JSONMember("@type", .string("http://schema.org/Recipe"))])))
+        #expect(!JSONLD.isSchemaOrg(.object([JSONMember("@context", foreign)])))
+        #expect(!JSONLD.isSchemaOrg(.object([JSONMember("name", .string("no type, no context"))])))
 
         let prefixed = JSONValue.object([
-            ("@context", .object([("sdo", .string("https://schema.org/"))])), ("@type", .string("sdo:Recipe")),
+            JSONMember("@context", .object([JSONMember("sdo", .string("https://schema.org/"))])),
+            JSONMember("@type", .string("sdo:Recipe")),
         ])
         #expect(JSONLD.isSchemaOrg(prefixed))
         #expect(JSONLD.types(of: prefixed) == ["Recipe"])
@@ -132,15 +142,15 @@ struct JSONLDVocabularyTests {
             (.array([.string("Recipe"), .string("schema:HowTo"), .string("")]), ["Recipe", "HowTo"]),
             (.string("foaf:Person"), ["foaf:Person"]),
             (.string("https://example.org/Thing"), ["https://example.org/Thing"]),
-            (.number("7"), []),
+            (.number(literal: "7"), []),
         ])
     func types(_ type: JSONValue, _ expected: [String]) {
-        #expect(JSONLD.types(of: .object([("@type", type)])) == expected)
+        #expect(JSONLD.types(of: .object([JSONMember("@type", type)])) == expected)
     }
 
     @Test("An entity without @type has no types; a non-object has none either")
     func noTypes() {
-        #expect(JSONLD.types(of: .object([("name", .string("x"))])).isEmpty)
+        #expect(JSONLD.types(of: .object([JSONMember("name", .string("x"))])).isEmpty)
         #expect(JSONLD.types(of: .string("Recipe")).isEmpty)
         #expect(!JSONLD.isSchemaOrg(.array([])))
     }

@@ -1,3 +1,5 @@
+public import StrictJSON
+
 extension JSONLD {
     /// Flattens parsed blocks into the list of top-level entities, in page order.
     ///
@@ -41,9 +43,9 @@ extension JSONLD {
     }
 
     /// The object with `context` as its first member when it has no `@context` of its own.
-    private static func adding(_ context: JSONValue?, to members: [(key: String, value: JSONValue)]) -> JSONValue {
+    private static func adding(_ context: JSONValue?, to members: [JSONMember]) -> JSONValue {
         guard let context, !members.contains(where: { $0.key == "@context" }) else { return .object(members) }
-        return .object([(key: "@context", value: context)] + members)
+        return .object([JSONMember(key: "@context", value: context)] + members)
     }
 
     /// Whether the entity uses the schema.org vocabulary.

@@ -6,7 +6,7 @@ extension JSONLD.RepairedText {
         // A plain loop: this runs on every block that failed, so it must stay cheap on a million `&`s.
         var index = 0
         while index < bytes.count {
-            if bytes[index] == JSONParser.Byte.ampersand {
+            if bytes[index] == JSONLD.Byte.ampersand {
                 for quote in quotes where matches(quote, in: bytes, at: index, end: bytes.count) { return true }
             }
             index += 1
@@ -25,8 +25,7 @@ extension JSONLD.RepairedText {
         var index = 0
         var count = 0
         while index < original.count {
-            if original[index] == JSONParser.Byte.ampersand, let (scalar, length) = Self.entity(in: original, at: index)
-            {
+            if original[index] == JSONLD.Byte.ampersand, let (scalar, length) = Self.entity(in: original, at: index) {
                 UTF8.encode(scalar) { decoded.append($0) }
                 index += length
                 count += 1
@@ -47,7 +46,7 @@ extension JSONLD.RepairedText {
     static func entity(in bytes: [UInt8], at start: Int) -> (Unicode.Scalar, Int)? {
         // The longest entity decoded here is `&#x10FFFF;` (10 bytes); looking no further keeps the scan linear.
         let limit = min(bytes.count, start + 11)
-        guard let semicolon = bytes[(start + 1)..<limit].firstIndex(of: JSONParser.Byte.semicolon) else { return nil }
+        guard let semicolon = bytes[(start + 1)..<limit].firstIndex(of: JSONLD.Byte.semicolon) else { return nil }
         let name = bytes[(start + 1)..<semicolon]
         let length = semicolon + 1 - start
         switch String(decoding: name, as: UTF8.self) {
@@ -68,7 +67,7 @@ extension JSONLD.RepairedText {
         guard !digits.isEmpty else { return nil }
         var value: UInt32 = 0
         for byte in digits {
-            guard let digit = JSONParser.Byte.hexValue(byte), UInt32(digit) < radix else { return nil }
+            guard let digit = JSONLD.Byte.hexValue(byte), UInt32(digit) < radix else { return nil }
             // At most 8 digits fit before `limit`, so this cannot overflow; anything past U+10FFFF is replaced below.
             value = value &* radix &+ UInt32(digit)
         }

@@ -47,8 +47,8 @@ extension JSONLD {
             // Wrappers nest a few deep at most (`<!--//<![CDATA[`); a fixed number of rounds keeps hostile input
             // such as `;-->;-->;-->…` from costing one scan per round.
             for _ in 0..<8 {
-                while lower < upper, JSONParser.Byte.isWhitespace(bytes[lower]) { lower += 1 }
-                while upper > lower, JSONParser.Byte.isWhitespace(bytes[upper - 1]) { upper -= 1 }
+                while lower < upper, Byte.isWhitespace(bytes[lower]) { lower += 1 }
+                while upper > lower, Byte.isWhitespace(bytes[upper - 1]) { upper -= 1 }
                 if let (end, note) = leadingWrapper(from: lower, to: upper) {
                     blank(lower..<end, note)
                     lower = end
@@ -73,15 +73,15 @@ extension JSONLD {
             while index < bytes.count {
                 let byte = bytes[index]
                 if inString {
-                    if byte == JSONParser.Byte.backslash {
+                    if byte == Byte.backslash {
                         index += 2
                         continue
                     }
-                    if byte == JSONParser.Byte.quote { inString = false }
+                    if byte == Byte.quote { inString = false }
                     index += 1
                     continue
                 }
-                if byte == JSONParser.Byte.quote {
+                if byte == Byte.quote {
                     inString = true
                     index += 1
                 } else if byte != Self.lessThan && byte != Self.slash {
@@ -110,8 +110,8 @@ extension JSONLD {
 
         /// Overwrites `range` with spaces, keeping offsets and line breaks, and records `note`.
         private mutating func blank(_ range: Range<Int>, _ note: String) {
-            for index in range where !JSONParser.Byte.isWhitespace(bytes[index]) {
-                bytes[index] = JSONParser.Byte.space
+            for index in range where !Byte.isWhitespace(bytes[index]) {
+                bytes[index] = Byte.space
             }
             record(note)
         }
@@ -124,7 +124,7 @@ extension JSONLD {
                 // the opener goes here (the closer is a trailing wrapper).
                 if let close = find("-->", in: (lower + 4)..<upper),
                     !bytes[(lower + 4)..<close].contains(where: {
-                        $0 == JSONParser.Byte.openBrace || $0 == JSONParser.Byte.openBracket
+                        $0 == Byte.openBrace || $0 == Byte.openBracket
                     })
                 {
                     return (close + 3, "removed HTML comment")
@@ -148,12 +148,12 @@ extension JSONLD {
         private func trailingWrapper(from lower: Int, to upper: Int) -> (Int, String)? {
             var lineStart = upper
             while lineStart > lower, !Self.isLineBreak(bytes[lineStart - 1]) { lineStart -= 1 }
-            while lineStart < upper, JSONParser.Byte.isWhitespace(bytes[lineStart]) { lineStart += 1 }
+            while lineStart < upper, Byte.isWhitespace(bytes[lineStart]) { lineStart += 1 }
             // A last line that is only a `//` comment (`//]]>`, `//-->`); one holding `"` or `}` may be the end of a
             // string with a raw line break in it, so it is left to the parser.
             if matches("//", at: lineStart, end: upper),
-                !bytes[lineStart..<upper].contains(JSONParser.Byte.quote),
-                !bytes[lineStart..<upper].contains(JSONParser.Byte.closeBrace)
+                !bytes[lineStart..<upper].contains(Byte.quote),
+                !bytes[lineStart..<upper].contains(Byte.closeBrace)
             {
                 return (lineStart, note(forComment: lineStart..<upper))
             }
@@ -162,7 +162,7 @@ extension JSONLD {
             }
             if matches("-->", at: upper - 3, end: upper) { return (upper - 3, Self.commentNote) }
             if matches("]]>", at: upper - 3, end: upper) { return (upper - 3, Self.cdataNote) }
-            if upper > lower, bytes[upper - 1] == JSONParser.Byte.semicolon {
+            if upper > lower, bytes[upper - 1] == Byte.semicolon {
                 return (upper - 1, "removed trailing ';'")
             }
             return nil
@@ -182,7 +182,7 @@ extension JSONLD {
 
         /// Whether `byte` ends a line.
         private static func isLineBreak(_ byte: UInt8) -> Bool {
-            byte == JSONParser.Byte.lineFeed || byte == JSONParser.Byte.carriageReturn
+            byte == Byte.lineFeed || byte == Byte.carriageReturn
         }
 
         // The searches below are plain index loops over `bytes`: generic collection algorithms on slices are

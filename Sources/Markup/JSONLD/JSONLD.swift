@@ -1,3 +1,5 @@
+internal import StrictJSON
+
 /// Reading JSON-LD the way pages really write it.
 ///
 /// Each `<script type="application/ld+json">` block is parsed on its own with `parse(_:startLine:)`: valid JSON as
@@ -6,6 +8,19 @@
 /// every repair recorded; a block that still fails gives a located error. `entities(in:)` then flattens the blocks
 /// into the list of top-level entities, and `isSchemaOrg(_:)` and `types(of:)` read their vocabulary.
 public enum JSONLD {
+    /// The strict parse of a block: RFC 8259 as written, up to 512 levels deep, any size. A lone surrogate
+    /// escape becomes U+FFFD, as a browser's decoder makes it, rather than failing the block. Bad UTF-8 would
+    /// too, but a block is a `String` and the repairs never split a character, so the parser skips that check.
+    static let strictOptions = JSONParser.Options(
+        maximumDepth: 512, maximumBytes: .max, replacesLoneSurrogates: true, replacesInvalidUTF8: true)
+
+    /// The parse of repaired text: ``strictOptions`` with every leniency of the parser.
+    static let lenientOptions: JSONParser.Options = {
+        var options = strictOptions
+        options.leniencies = .all
+        return options
+    }()
+
     /// Parses one script block's text.
     ///
     /// The strict parse is tried first, so valid JSON is never "repaired". When it fails, the text is repaired and
@@ -19,19 +34,24 @@ public enum JSONLD {
     /// - Returns: the block, with the repairs made, or the first problem located in the page: line
     ///   `startLine + (line within the block) - 1`, column within that line of the block.
     public static func parse(_ text: String, startLine: Int) -> Result<JSONLDBlock, JSONLDError> {
-        let original = Array(text.utf8)
-        let strictFailure: JSONParser.Failure
-        switch JSONParser.parse(original).result {
-        case .success(let value): return .success(JSONLDBlock(value: value, line: startLine))
-        case .failure(let failure): strictFailure = failure
+        // Most blocks are valid: parse them in place, and copy the bytes only for the repairs.
+        var text = text
+        let strict = text.withUTF8 { bytes in
+            Result { () throws(JSONParseError) in try JSONParser.parse(bytes, options: strictOptions) }
         }
-        if original.allSatisfy(JSONParser.Byte.isWhitespace) {
+        let strictError: JSONParseError
+        switch strict {
+        case .success(let value): return .success(JSONLDBlock(value: value, line: startLine))
+        case .failure(let error): strictError = error
+        }
+        let original = Array(text.utf8)
+        if original.allSatisfy(Byte.isWhitespace) {
             return .failure(JSONLDError(line: startLine, column: nil, message: "the block is empty"))
         }
 
         // Report the strict failure unless a repaired attempt got further into the text: then the strict failure
         // was one the repairs fixed (a wrapper, an entity, a raw newline), and the later one is what is really left.
-        var furthest = strictFailure
+        var furthest = failure(for: strictError, in: original)
         if let block = attempt(RepairedText(repairing: original), startLine: startLine, furthest: &furthest) {
             return .success(block)
         }
@@ -47,45 +67,27 @@ public enum JSONLD {
 
     /// Parses repaired text leniently; on failure, keeps in `furthest` whichever failure lies further into the
     /// original text.
-    private static func attempt(
-        _ text: RepairedText, startLine: Int, furthest: inout JSONParser.Failure
-    ) -> JSONLDBlock? {
-        let (result, used) = JSONParser.parse(text.bytes, options: .lenient)
-        switch result {
+    private static func attempt(_ text: RepairedText, startLine: Int, furthest: inout Failure) -> JSONLDBlock? {
+        var used = JSONParser.LeniencyCounts()
+        let parsed = text.bytes.withUnsafeBufferPointer { bytes in
+            Result { () throws(JSONParseError) in
+                try JSONParser.parse(bytes, options: lenientOptions, counting: &used)
+            }
+        }
+        switch parsed {
         case .success(let value):
             return JSONLDBlock(value: value, line: startLine, repairs: text.repairs + notes(for: used))
-        case .failure(let failure):
+        case .failure(let error):
+            // Worded from the text that was parsed, located in the text as written.
+            let failure = failure(for: error, in: text.bytes)
             let offset = text.originalOffset(failure.offset)
-            if offset > furthest.offset { furthest = JSONParser.Failure(offset: offset, message: failure.message) }
+            if offset > furthest.offset { furthest = Failure(offset: offset, message: failure.message) }
             return nil
         }
     }
 
-    /// The failure's line and column in the page.
-    static func locate(_ failure: JSONParser.Failure, in bytes: [UInt8], startLine: Int) -> JSONLDError {
-        let end = min(max(failure.offset, 0), bytes.count)
-        var line = 1
-        var lineStart = 0
-        var index = 0
-        while index < end {
-            let byte = bytes[index]
-            index += 1
-            // LF, CRLF and a lone CR each end a line, as in HTML; the CR of a CRLF waits for its LF.
-            if byte == JSONParser.Byte.lineFeed
-                || (byte == JSONParser.Byte.carriageReturn
-                    && (index == bytes.count || bytes[index] != JSONParser.Byte.lineFeed))
-            {
-                line += 1
-                lineStart = index
-            }
-        }
-        // Columns count Unicode scalars, so every UTF-8 byte except continuation bytes (10xxxxxx) starts one.
-        let column = bytes[lineStart..<end].reduce(1) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
-        return JSONLDError(line: startLine + line - 1, column: column, message: failure.message)
-    }
-
     /// Human-readable notes for the leniencies the parser used.
-    static func notes(for used: JSONParser.Leniencies) -> [String] {
+    static func notes(for used: JSONParser.LeniencyCounts) -> [String] {
         var notes: [String] = []
         if used.concatenatedValues > 0 {
             notes.append("wrapped \(used.concatenatedValues) concatenated top-level values in an array")

@@ -1,3 +1,5 @@
+public import StrictJSON
+
 /// One `<script type="application/ld+json">` block, parsed.
 ///
 /// Blocks are parsed one by one, so a broken block costs only itself: its siblings on the page still come through.

@@ -1,7 +1,22 @@
 extension JSONValue {
-    /// The value as compact JSON text (RFC 8259), members in their stored order. Strings are
-    /// escaped minimally: quotes, backslashes and control characters; `/` and non-ASCII stay as they are.
-    public func serialized() -> String {
+    /// A number for a writer's `value`, its text as ``JSONNumber`` writes a `Double` (`4`, `4.5`). NaN and
+    /// the infinities, which JSON cannot write, become the strings `"nan"`, `"inf"` and `"-inf"`: a reader
+    /// that expects a number refuses them instead of reading some other number.
+    package static func number(_ value: Double) -> JSONValue {
+        value.isFinite ? .number(JSONNumber(value)) : .string(String(value))
+    }
+
+    /// A number for a writer's `value`, in decimal.
+    package static func number(_ value: Int) -> JSONValue {
+        .number(JSONNumber(value))
+    }
+
+    /// The value as compact JSON text (RFC 8259), members in their stored order, numbers as written.
+    /// Strings are escaped minimally: quotes, backslashes and control characters (DEL and the C1 controls
+    /// too, which JSON allows raw, so JSON printed on a terminal carries no control character of any
+    /// kind); `/` and other non-ASCII characters stay as they are. Stores hold text written here, so the
+    /// bytes for a value must not change.
+    package func serialized() -> String {
         var output = ""
         write(to: &output)
         return output
@@ -11,8 +26,7 @@ extension JSONValue {
         switch self {
         case .null: output += "null"
         case .bool(let value): output += value ? "true" : "false"
-        case .number(let text):
-            if Self.isJSONNumber(text) { output += text } else { Self.appendQuoted(text, to: &output) }
+        case .number(let number): output += number.literal
         case .string(let text): Self.appendQuoted(text, to: &output)
         case .array(let elements):
             output += "["
@@ -34,10 +48,10 @@ extension JSONValue {
     }
 
     /// Appends `text` as a JSON string. Most strings need no escape: they are appended whole (this is
-    /// on the publisher's path, a million items at a time). DEL and the C1 controls are escaped too (JSON
-    /// allows them raw), so JSON printed on a terminal carries no control character of any kind.
+    /// on the publisher's path, a million items at a time).
     private static func appendQuoted(_ text: String, to output: inout String) {
         output += "\""
+        // 0xC2 leads the UTF-8 of U+0080–U+00BF, among them the C1 controls.
         if !text.utf8.contains(where: {
             $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0x7F || $0 == 0xC2
         }) {
@@ -59,18 +73,5 @@ extension JSONValue {
             }
         }
         output += "\""
-    }
-
-    /// Whether `text` is a JSON number as written (so it can be emitted verbatim).
-    private static func isJSONNumber(_ text: String) -> Bool {
-        var bytes = text.utf8[...]
-        if bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
-        guard let first = bytes.first, (48...57).contains(first) else { return false }
-        if first == 48, let second = bytes.dropFirst().first, (48...57).contains(second) { return false }
-        let allowed = bytes.allSatisfy { byte in
-            (48...57).contains(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e")
-                || byte == UInt8(ascii: "E") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
-        }
-        return allowed && Double(text) != nil
     }
 }
