@@ -11,6 +11,16 @@ struct JSONWriterTests {
         #expect(JSONValue.string("plain / é").serialized() == #""plain / é""#)
     }
 
+    @Test(
+        "Escapes at the edges of what is escaped: U+001F, U+0020, U+009F, U+00A0, a control at either end",
+        arguments: [
+            ("\u{1F}", #""\u001f""#), (" ", #"" ""#), ("\u{9F}", #""\u009f""#), ("\u{A0}", "\"\u{A0}\""),
+            ("\u{80}x\u{BF}", "\"\\u0080x\u{BF}\""), ("\nab\"", #""\nab\"""#), ("", #""""#),
+        ])
+    func escapeEdges(text: String, written: String) {
+        #expect(JSONValue.string(text).serialized() == written)
+    }
+
     @Test("A value is written compactly, in member order, numbers as written, and reads back as itself")
     func roundTrip() throws {
         let value = JSONValue.object([

@@ -28,11 +28,30 @@ extension CharsetDecoder {
     /// (a `charset` with an unknown label hides the same element's `http-equiv`/`content` pair), a small
     /// simplification of the tree builder's "in head" `meta` rules.
     static func lateDeclaration(in bytes: [UInt8]) -> TextEncoding? {
-        // A page the prescan read to its end has no later declaration.
-        guard bytes.count > prescanLimit else { return nil }
+        // A page the prescan read to its end has no later declaration; nor has a page without the word
+        // `charset` (any case), which every declaration holds (the attribute, or `charset=` in `content`):
+        // a plain byte search rules that out before the tokenizer-like scan.
+        guard bytes.count > prescanLimit, containsCharsetWord(bytes) else { return nil }
         return bytes.withUnsafeBufferPointer { buffer in
             var scanner = CharsetPrescanner(bytes: buffer, skipsRawText: true)
             return scanner.run()
+        }
+    }
+
+    /// Whether `charset` (ASCII, any case) occurs anywhere in `bytes`.
+    static func containsCharsetWord(_ bytes: [UInt8]) -> Bool {
+        let word = Array("charset".utf8)
+        return bytes.withUnsafeBufferPointer { buffer in
+            var index = 0
+            while index + word.count <= buffer.count {
+                if buffer[index] | 0x20 == word[0],
+                    (1..<word.count).allSatisfy({ buffer[index + $0] | 0x20 == word[$0] })
+                {
+                    return true
+                }
+                index += 1
+            }
+            return false
         }
     }
 
