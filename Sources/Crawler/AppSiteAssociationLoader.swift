@@ -56,7 +56,7 @@ public enum AppSiteAssociationLoader {
             let response = try await fetcher.fetch(FetchRequest(url: url, maxBodySize: maxBytes))
             let log = FetchLogEntry(
                 url: url, at: now, httpStatus: response.status, bytes: response.body.count,
-                seconds: (ContinuousClock.now - started).seconds, outcome: "app-site-association", detail: nil)
+                seconds: (ContinuousClock.now - started).seconds, outcome: .appSiteAssociationFile, detail: nil)
             guard response.status == 200 else {
                 let reason =
                     response.isRedirect
@@ -78,7 +78,7 @@ public enum AppSiteAssociationLoader {
                 error.kind == .bodyTooLarge ? "larger than \(maxBytes / 1024) KB, Apple's limit" : error.message
             let log = FetchLogEntry(
                 url: url, at: now, httpStatus: nil, bytes: 0, seconds: (ContinuousClock.now - started).seconds,
-                outcome: "app-site-association", detail: reason)
+                outcome: .appSiteAssociationFile, detail: reason)
             return Attempt(association: nil, diagnosis: reason, httpStatus: nil, log: log)
         } catch {
             return Attempt(association: nil, diagnosis: String(describing: error), httpStatus: nil, log: nil)

@@ -1,3 +1,5 @@
+import Store
+
 /// What a crawl pass did, counted as it goes and stored with the pass at every commit,
 /// so that a resumed pass reports the whole pass, not only its last stretch.
 public struct CrawlCounters: Sendable, Hashable, Codable {
@@ -27,8 +29,8 @@ public struct CrawlCounters: Sendable, Hashable, Codable {
     public var robotsFetched = 0
     /// Retries scheduled after transient failures.
     public var retries = 0
-    /// URLs not fetched or not indexed, by reason: `robots`, `noindex`, `scope`, `depth`,
-    /// `size`, `type`, `errors`, `max-pages`, `url-length`, `redirect-limit`.
+    /// URLs not fetched or not indexed, by reason (a ``SkipReason`` raw value: `robots`, `noindex`, `scope`,
+    /// `depth`, `size`, `type`, `errors`, `url-length`, `redirect-limit`…).
     public var skipped: [String: Int] = [:]
     /// Final failures by kind (`dns-failure`, `http-503`, `connect-timeout`…).
     public var errors: [String: Int] = [:]
@@ -39,9 +41,9 @@ public struct CrawlCounters: Sendable, Hashable, Codable {
     public init() {}
 
     /// Adds one to `skipped[reason]`.
-    mutating func skip(_ reason: String, count: Int = 1) {
+    mutating func skip(_ reason: SkipReason, count: Int = 1) {
         guard count > 0 else { return }
-        skipped[reason, default: 0] += count
+        skipped[reason.rawValue, default: 0] += count
     }
 
     /// Counts every rejection of a link filter as skipped by its reason.
@@ -52,7 +54,7 @@ public struct CrawlCounters: Sendable, Hashable, Codable {
     /// Adds one to `errors[kind]` (and counts the URL as skipped for `errors`).
     mutating func fail(_ kind: String) {
         errors[kind, default: 0] += 1
-        skip("errors")
+        skip(.errors)
     }
 }
 

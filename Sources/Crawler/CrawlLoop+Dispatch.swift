@@ -13,7 +13,7 @@ extension CrawlLoop {
         var rejections = LinkFilter.Rejections()
         for seed in configuration.seeds {
             if let candidate = links.candidate(
-                seed, kind: .page, depth: 0, source: "seed", from: nil, rejections: &rejections)
+                seed, kind: .page, depth: 0, source: .seed, from: nil, rejections: &rejections)
             {
                 batch.candidates.append(candidate)
             } else {
@@ -44,7 +44,7 @@ extension CrawlLoop {
                     queued += 1
                 case .unusable(let unusable):
                     batch.unusablePending.append(unusable)
-                    counters.skip(unusable.outcome)
+                    counters.skip(.invalidURL)
                     logger.warning(
                         "pending activity URL is not crawlable",
                         metadata: ["url": "\(pending.url)", "reason": "\(unusable.detail)"])
@@ -212,7 +212,7 @@ extension CrawlLoop {
             }
             guard let url = hosts[origin]?.buffer.popFirst() else { break }
             if url.kind == .sitemap, host.sitemapsDispatched >= configuration.maxSitemapsPerHost {
-                complete(url, state: .skipped, outcome: "sitemap-limit", detail: nil, counter: "sitemap-limit")
+                complete(url, state: .skipped, outcome: .sitemapLimit, detail: nil, counter: .sitemapLimit)
                 continue
             }
             if url.kind == .sitemap, host.sitemapInFlight {
@@ -228,13 +228,13 @@ extension CrawlLoop {
                 switch status {
                 case .unavailable(let reason, _):
                     complete(
-                        url, state: .skipped, outcome: FrontierURL.robotsUnavailableOutcome, detail: reason,
-                        counter: FrontierURL.robotsUnavailableOutcome, finding: .failed)
+                        url, state: .skipped, outcome: .robotsUnavailable, detail: reason, counter: .robotsUnavailable,
+                        finding: .failed)
                     continue
                 case .refused(let reason):
                     complete(
-                        url, state: .failed, outcome: FrontierURL.addressRefusedOutcome, detail: reason,
-                        counter: FrontierURL.addressRefusedOutcome, finding: .failed)
+                        url, state: .failed, outcome: .addressRefused, detail: reason, counter: .addressRefused,
+                        finding: .failed)
                     continue
                 case .rules, .allowAll:
                     break
@@ -245,8 +245,8 @@ extension CrawlLoop {
                     if let group = decision.group { detail += " in group '\(group)'" }
                 }
                 complete(
-                    url, state: .skipped, outcome: FrontierURL.robotsDisallowedOutcome, detail: detail,
-                    counter: "robots", finding: .unchanged)
+                    url, state: .skipped, outcome: .robotsDisallowed, detail: detail, counter: .robots,
+                    finding: .unchanged)
                 continue
             }
             // A request slot of the host, shared with the other workers, and the host's delay. With no
@@ -331,7 +331,7 @@ extension CrawlLoop {
     /// Ends a frontier URL without a request (robots, limits); with `finding`, schedules its next visit as
     /// a visit that found that would (a URL ended by a limit of this pass is due again at once).
     mutating func complete(
-        _ url: FrontierURL, state: FrontierState, outcome: String, detail: String?, counter: String,
+        _ url: FrontierURL, state: FrontierState, outcome: CrawlOutcome, detail: String?, counter: SkipReason,
         finding: RevisitPolicy.Finding? = nil
     ) {
         var completion = CrawlBatch.Completion(

@@ -94,7 +94,7 @@ extension CrawlLoop {
             }
         case .refused(let reason):
             // Retrying cannot help: the host is given up for the pass at once, as an error.
-            counters.fail(FrontierURL.addressRefusedOutcome)
+            counters.fail(CrawlOutcome.addressRefused.text)
             logger.warning(
                 "host refused by the address policy, skipped", metadata: ["host": "\(origin)", "reason": "\(reason)"])
             batch.robotsStates.append(
@@ -144,7 +144,7 @@ extension CrawlLoop {
             var rejections = LinkFilter.Rejections()
             for url in sitemapURLs {
                 if let candidate = links.candidate(
-                    url, kind: .sitemap, depth: 0, source: "robots", from: origin + "/robots.txt",
+                    url, kind: .sitemap, depth: 0, source: .robots, from: origin + "/robots.txt",
                     rejections: &rejections)
                 {
                     batch.candidates.append(candidate)
@@ -200,7 +200,7 @@ extension CrawlLoop {
             // Emptied rather than trimmed: the links a site repeats come back at once.
             recentlyQueued.removeAll(keepingCapacity: true)
         }
-        for candidate in pending.candidates where candidate.source == "link" {
+        for candidate in pending.candidates where candidate.source == .link {
             recentlyQueued[candidate.key] = min(recentlyQueued[candidate.key] ?? .max, candidate.depth)
         }
         let notes = CommitNotes(hosts: pending.candidates.map(\.host), retries: pendingRetries)

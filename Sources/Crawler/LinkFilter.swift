@@ -15,29 +15,29 @@ struct LinkFilter: Sendable {
     /// decision parses and normalizes the URL.
     let decisions = DecisionCache()
 
-    /// Rejections by counter key (`scope`, `url-length`, `depth`).
+    /// Rejections by reason (`scope`, `url-length`, `depth`).
     struct Rejections: Sendable {
-        var counts: [String: Int] = [:]
-        mutating func add(_ key: String) { counts[key, default: 0] += 1 }
+        var counts: [SkipReason: Int] = [:]
+        mutating func add(_ reason: SkipReason) { counts[reason, default: 0] += 1 }
     }
 
     /// The candidate for `url`, or `nil` (counted in `rejections`) when it may not be queued.
     /// With `checkingSite` false the URL may be on any site (patterns and length still apply).
     func candidate(
-        _ url: String, kind: FrontierKind, depth: Int, source: String, from: String?, redirectHops: Int = 0,
+        _ url: String, kind: FrontierKind, depth: Int, source: DiscoverySource, from: String?, redirectHops: Int = 0,
         checkingSite: Bool = true, rejections: inout Rejections
     ) -> FrontierCandidate? {
         // Only links recur (navigation on every page); sitemap and redirect URLs are met once each
         // and would just push the recurring ones out of the memo.
         let decided =
-            source == "link" && checkingSite
+            source == .link && checkingSite
             ? decisions.decision(for: url, in: scope) : Decided(scope.decision(for: url, checkingSite: checkingSite))
         guard let normalized = decided.decision.url, let key = decided.key else {
             if let reason = decided.decision.rejection { rejections.add(reason.counterKey) }
             return nil
         }
         if kind == .page, let maxDepth, depth > maxDepth {
-            rejections.add("depth")
+            rejections.add(.depth)
             return nil
         }
         return FrontierCandidate(
@@ -62,11 +62,11 @@ struct LinkFilter: Sendable {
             return .queue(
                 FrontierCandidate(
                     url: normalized.string, key: pending.key, host: normalized.hostKey, kind: .page, depth: 0,
-                    source: FrontierCandidate.activitySource))
+                    source: .activity))
         case .rejected(let reason):
             switch reason {
             case .unsupportedScheme, .invalidURL:
-                return .unusable(UnusablePending(pending: pending, outcome: "invalid-url", detail: "\(reason)"))
+                return .unusable(UnusablePending(pending: pending, outcome: .invalidURL, detail: "\(reason)"))
             default:
                 rejections.add(reason.counterKey)
                 return .wait
@@ -88,11 +88,11 @@ struct Decided: Sendable {
 }
 
 extension ScopeRejection {
-    /// The summary counter a rejection adds to: `url-length` for over-long URLs, else `scope`.
-    var counterKey: String {
+    /// The skip reason a rejection counts under: ``SkipReason/urlLength`` for over-long URLs, else scope.
+    var counterKey: SkipReason {
         switch self {
-        case .tooLong: "url-length"
-        default: "scope"
+        case .tooLong: .urlLength
+        default: .scope
         }
     }
 }

@@ -11,10 +11,10 @@ extension PageTask {
         var result = PageResult(
             frontier: url,
             completion: CrawlBatch.Completion(
-                id: url.id, state: .done, outcome: "http-\(status)", httpStatus: status, attempts: url.attempts + 1,
+                id: url.id, state: .done, outcome: .httpStatus(status), httpStatus: status, attempts: url.attempts + 1,
                 fetchedAt: now),
             log: FetchLogEntry(
-                url: url.url, at: now, httpStatus: status, bytes: 0, seconds: 0, outcome: "", detail: nil))
+                url: url.url, at: now, httpStatus: status, bytes: 0, seconds: 0, outcome: .pending, detail: nil))
         if url.kind == .page { result.counters.pagesFetched += 1 }
         switch status {
         case 200...299:
@@ -28,7 +28,7 @@ extension PageTask {
         case 300...399:
             return redirect(response, url: url, context: context, into: result)
         case 404, 410:
-            result.completion.outcome = "gone"
+            result.completion.outcome = .gone
             if url.kind == .page {
                 result.gone = GonePage(url: url.url, httpStatus: status, fetchedAt: now)
                 result.counters.pagesGone += 1
@@ -41,7 +41,7 @@ extension PageTask {
             if status == 429 || status == 503, let retryAfter { result.hostPause = retryAfter }
             if url.attempts + 1 < context.configuration.maxAttempts {
                 result.completion.state = .queued
-                result.completion.outcome = "retry.http-\(status)"
+                result.completion.outcome = .retryHTTPStatus(status)
                 let wait = retryAfter ?? context.configuration.backoff(attempt: url.attempts + 1)
                 result.completion.notBefore = now + wait
                 result.counters.retries += 1
@@ -62,7 +62,7 @@ extension PageTask {
         -> PageResult
     {
         var result = result
-        result.completion.outcome = "redirect"
+        result.completion.outcome = .redirect
         guard let location = response.location else {
             result.completion.detail = "a \(response.status) without a usable Location"
             result.counters.fail("bad-redirect")
@@ -71,8 +71,8 @@ extension PageTask {
         result.counters.redirects += 1
         result.completion.detail = location
         guard url.redirectHops < 5 else {
-            result.completion.outcome = "redirect-limit"
-            result.counters.skip("redirect-limit")
+            result.completion.outcome = .redirectLimit
+            result.counters.skip(.redirectLimit)
             return result
         }
         var rejections = LinkFilter.Rejections()
@@ -80,16 +80,16 @@ extension PageTask {
         // its redirect hops are fetched on any site, as it is; robots and the address policy
         // still apply to each hop.
         let fromActivity =
-            url.source == FrontierCandidate.activitySource || url.source == FrontierCandidate.activityRedirectSource
+            url.source.isActivity
         if let target = context.links.candidate(
             location, kind: url.kind, depth: url.depth,
-            source: fromActivity ? FrontierCandidate.activityRedirectSource : "redirect", from: url.url,
+            source: fromActivity ? .activityRedirect : .redirect, from: url.url,
             redirectHops: url.redirectHops + 1, checkingSite: !fromActivity, rejections: &rejections)
         {
             result.candidates.append(target)
             result.redirect = RedirectRecord(from: url.url, to: target.url, httpStatus: response.status)
         } else {
-            result.completion.outcome = "redirect-out-of-scope"
+            result.completion.outcome = .redirectOutOfScope
             result.counters.skip(rejections)
         }
         return result
@@ -100,12 +100,12 @@ extension PageTask {
     static func unchanged(url: FrontierURL, context: PageContext, into result: PageResult) -> PageResult {
         var result = result
         result.unchanged = true
-        result.completion.outcome = "unchanged"
+        result.completion.outcome = .unchanged
         result.counters.pagesUnchanged += 1
         var rejections = LinkFilter.Rejections()
         for link in (url.storedLinks ?? "").split(separator: "\n") {
             if let candidate = context.links.candidate(
-                String(link), kind: .page, depth: url.depth + 1, source: "link", from: url.url,
+                String(link), kind: .page, depth: url.depth + 1, source: .link, from: url.url,
                 rejections: &rejections)
             {
                 result.candidates.append(candidate)

@@ -17,9 +17,9 @@ extension PageTask {
         var result = result
         let contentType = response.contentType
         guard Self.isHTML(contentType: contentType, body: response.body) else {
-            result.completion.outcome = "type"
+            result.completion.outcome = .unsupportedType
             result.completion.detail = contentType ?? "no Content-Type"
-            result.counters.skip("type")
+            result.counters.skip(.type)
             return result
         }
         let hash = ContentHash.of(response.body)
@@ -40,11 +40,11 @@ extension PageTask {
             for link in markup.links where !link.nofollow {
                 guard seen.insert(link.url).inserted else { continue }
                 guard links.count < maxLinksPerPage else {
-                    rejections.add("links-cap")
+                    rejections.add(.linksCap)
                     continue
                 }
                 if let candidate = context.links.candidate(
-                    link.url, kind: .page, depth: url.depth + 1, source: "link", from: url.url,
+                    link.url, kind: .page, depth: url.depth + 1, source: .link, from: url.url,
                     rejections: &rejections)
                 {
                     result.candidates.append(candidate)
@@ -69,11 +69,11 @@ extension PageTask {
             itemJSON: indexable ? item.jsonText : nil, links: links.joined(separator: "\n"),
             contentHash: hash, fetchedAt: now)
         if indexable {
-            result.completion.outcome = "indexed"
+            result.completion.outcome = .indexed
             result.counters.pagesIndexed += 1
         } else {
-            result.completion.outcome = "noindex"
-            result.counters.skip("noindex")
+            result.completion.outcome = .noindex
+            result.counters.skip(.noindex)
         }
         return result
     }

@@ -18,7 +18,7 @@ extension PageTask {
         let sitemap = SitemapReader.read(response.body, url: response.url, contentType: response.contentType)
         result.counters.sitemapsRead += 1
         result.counters.sitemapURLs += sitemap.pages.count
-        result.completion.outcome = "sitemap"
+        result.completion.outcome = .sitemap
         var notes: [String] = []
         if let format = sitemap.format { notes.append("\(format.rawValue): \(sitemap.pages.count) URLs") }
         if !sitemap.childSitemaps.isEmpty { notes.append("\(sitemap.childSitemaps.count) child sitemaps") }
@@ -40,7 +40,7 @@ extension PageTask {
                 continue
             }
             if var candidate = context.links.candidate(
-                entry.url, kind: .page, depth: 1, source: "sitemap", from: url.url, rejections: &rejections)
+                entry.url, kind: .page, depth: 1, source: .sitemap, from: url.url, rejections: &rejections)
             {
                 // A sitemap lists up to 50,000 URLs of (nearly always) one host: one copy of its name.
                 if candidate.host == sharedHost { candidate.host = sharedHost } else { sharedHost = candidate.host }
@@ -51,14 +51,14 @@ extension PageTask {
         if url.depth < context.configuration.maxSitemapDepth {
             for entry in sitemap.childSitemaps {
                 if let candidate = context.links.candidate(
-                    entry.url, kind: .sitemap, depth: url.depth + 1, source: "sitemap", from: url.url,
+                    entry.url, kind: .sitemap, depth: url.depth + 1, source: .sitemap, from: url.url,
                     rejections: &rejections)
                 {
                     result.candidates.append(candidate)
                 }
             }
         } else if !sitemap.childSitemaps.isEmpty {
-            rejections.counts["sitemap-depth", default: 0] += sitemap.childSitemaps.count
+            rejections.counts[.sitemapDepth, default: 0] += sitemap.childSitemaps.count
         }
         result.counters.skip(rejections)
         if unchangedEntries > 0 { notes.append("\(unchangedEntries) URLs as at the last read") }
@@ -75,7 +75,7 @@ extension PageTask {
     /// dates were stored when it was read, and the pages it made due were queued at the pass's start.
     static func unchangedSitemap(into result: PageResult) -> PageResult {
         var result = result
-        result.completion.outcome = "sitemap-unchanged"
+        result.completion.outcome = .sitemapUnchanged
         result.counters.sitemapsUnchanged += 1
         return result
     }

@@ -75,14 +75,14 @@ enum PageTask {
         let key = error.kind.counterKey
         var result = PageResult(
             frontier: url,
-            completion: CrawlBatch.Completion(id: url.id, state: .failed, outcome: "error.\(key)"))
+            completion: CrawlBatch.Completion(id: url.id, state: .failed, outcome: .error(key)))
         result.completion.detail = error.message
         result.completion.attempts = url.attempts + 1
         switch error.kind {
         case .bodyTooLarge, .decompressionRatioExceeded:
             result.completion.state = .skipped
-            result.completion.outcome = "size"
-            result.counters.skip("size")
+            result.completion.outcome = .tooLarge
+            result.counters.skip(.size)
         case _ where error.isTransient && url.attempts + 1 < context.configuration.maxAttempts:
             result.completion.state = .queued
             result.completion.notBefore = now + context.configuration.backoff(attempt: url.attempts + 1)

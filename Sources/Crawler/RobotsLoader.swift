@@ -69,7 +69,7 @@ public enum RobotsLoader {
             let seconds = (ContinuousClock.now - started).seconds
             let log = FetchLogEntry(
                 url: url, at: now, httpStatus: response.status, bytes: response.body.count, seconds: seconds,
-                outcome: "robots", detail: redirected.chain.count > 1 ? "via \(response.url)" : nil)
+                outcome: .robotsFile, detail: redirected.chain.count > 1 ? "via \(response.url)" : nil)
             switch response.status {
             case 200...299:
                 let robots = RobotsTxt(response.body)
@@ -98,7 +98,7 @@ public enum RobotsLoader {
         } catch let error as FetchError {
             let seconds = (ContinuousClock.now - started).seconds
             let log = FetchLogEntry(
-                url: url, at: now, httpStatus: nil, bytes: 0, seconds: seconds, outcome: "robots",
+                url: url, at: now, httpStatus: nil, bytes: 0, seconds: seconds, outcome: .robotsFile,
                 detail: error.description)
             switch error.kind {
             case .tooManyRedirects, .redirectLoop:

@@ -45,8 +45,8 @@ public struct CrawlBatch: Sendable {
         public var id: Int64
         /// Done, failed, skipped, or queued again for a retry.
         public var state: FrontierState
-        /// A stable key for what happened: `indexed`, `noindex`, `robots`, `http-404`, `error.dns-failure`…
-        public var outcome: String
+        /// What happened.
+        public var outcome: CrawlOutcome
         /// The HTTP status, when a response arrived.
         public var httpStatus: Int?
         /// A human-readable detail (the error message, the robots rule).
@@ -72,7 +72,7 @@ public struct CrawlBatch: Sendable {
 
         /// Creates a completion.
         public init(
-            id: Int64, state: FrontierState, outcome: String, httpStatus: Int? = nil, detail: String? = nil,
+            id: Int64, state: FrontierState, outcome: CrawlOutcome, httpStatus: Int? = nil, detail: String? = nil,
             etag: String? = nil, lastModified: String? = nil, contentHash: String? = nil, attempts: Int = 0,
             notBefore: Double = 0, fetchedAt: Double? = nil
         ) {
@@ -185,14 +185,14 @@ public struct FetchLogEntry: Sendable, Hashable {
     public var bytes: Int
     /// Duration in seconds.
     public var seconds: Double
-    /// The outcome key.
-    public var outcome: String
+    /// What the request was or how it ended.
+    public var outcome: CrawlOutcome
     /// The error message or other detail.
     public var detail: String?
 
     /// Creates an entry.
     public init(
-        url: String, at: Double, httpStatus: Int?, bytes: Int, seconds: Double, outcome: String, detail: String?
+        url: String, at: Double, httpStatus: Int?, bytes: Int, seconds: Double, outcome: CrawlOutcome, detail: String?
     ) {
         self.url = url
         self.at = at
@@ -235,13 +235,13 @@ public struct HostFile: Sendable, Hashable {
 public struct UnusablePending: Sendable, Hashable {
     /// The pending row.
     public var pending: PendingURL
-    /// The outcome key, e.g. `invalid-url`.
-    public var outcome: String
+    /// Why it can never be fetched.
+    public var outcome: CrawlOutcome
     /// Why, readable.
     public var detail: String
 
     /// Creates a value.
-    public init(pending: PendingURL, outcome: String, detail: String) {
+    public init(pending: PendingURL, outcome: CrawlOutcome, detail: String) {
         self.pending = pending
         self.outcome = outcome
         self.detail = detail

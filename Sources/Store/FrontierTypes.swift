@@ -6,6 +6,33 @@ public enum FrontierKind: String, Sendable, Hashable, Codable {
     case sitemap
 }
 
+/// How a frontier URL was found; stored as its raw value in `crawl_url.source`.
+public enum DiscoverySource: String, Sendable, Hashable, CaseIterable {
+    /// A seed of the crawl.
+    case seed
+    /// A link on a crawled page.
+    case link
+    /// An entry of a sitemap (or a sitemap listed in one).
+    case sitemap
+    /// A sitemap named by robots.txt.
+    case robots
+    /// The target of a redirect.
+    case redirect
+    /// A pending activity web page (a donated `webpageURL` waiting for verification).
+    case activity
+    /// A redirect target reached from a pending activity web page.
+    case activityRedirect = "activity-redirect"
+
+    /// The source a stored `crawl_url.source` names; a value this version does not write reads as ``link``,
+    /// the source without special handling.
+    package init(stored: String) {
+        self = DiscoverySource(rawValue: stored) ?? .link
+    }
+
+    /// Whether the URL comes from an app's donation rather than from the web.
+    public var isActivity: Bool { self == .activity || self == .activityRedirect }
+}
+
 /// A URL the crawler found and wants in the frontier.
 public struct FrontierCandidate: Sendable, Hashable {
     /// The normalized URL, fetched when this candidate is the first of its ``key``.
@@ -19,9 +46,8 @@ public struct FrontierCandidate: Sendable, Hashable {
     public var kind: FrontierKind
     /// Link distance from a seed (seeds 0; pages listed in a sitemap 1).
     public var depth: Int
-    /// How it was found: `seed`, `link`, `sitemap`, `robots`, `redirect`, `activity` (a pending
-    /// activity web page), `activity-redirect` (a redirect target of one).
-    public var source: String
+    /// How it was found.
+    public var source: DiscoverySource
     /// The URL it was found on, if any.
     public var discoveredFrom: String?
     /// Redirect hops that led here (0 unless `source` is `redirect`).
@@ -32,7 +58,7 @@ public struct FrontierCandidate: Sendable, Hashable {
 
     /// Creates a candidate; `key` defaults to ``key(for:)`` of `url`.
     public init(
-        url: String, key: String? = nil, host: String, kind: FrontierKind = .page, depth: Int, source: String,
+        url: String, key: String? = nil, host: String, kind: FrontierKind = .page, depth: Int, source: DiscoverySource,
         discoveredFrom: String? = nil, redirectHops: Int = 0, sitemapLastModified: Double? = nil
     ) {
         self.url = url
@@ -49,15 +75,6 @@ public struct FrontierCandidate: Sendable, Hashable {
 
 /// A frontier URL due in the current pass, with what a conditional re-fetch needs.
 public struct FrontierURL: Sendable, Hashable {
-    /// The `outcome` of a URL skipped because robots.txt disallows it; publishing withholds an activity
-    /// whose page ended so as `robotsDisallowed`.
-    public static let robotsDisallowedOutcome = "robots"
-    /// The `outcome` of a URL skipped because its host's robots.txt could not be read (the host was
-    /// given up for the pass): crawled, and not public.
-    public static let robotsUnavailableOutcome = "robots-unavailable"
-    /// The `outcome` (and the error kind) of a URL on a host whose address the address policy refuses.
-    public static let addressRefusedOutcome = "address-refused"
-
     /// The row id.
     public var id: Int64
     /// The normalized URL.
@@ -70,8 +87,8 @@ public struct FrontierURL: Sendable, Hashable {
     public var depth: Int
     /// Redirect hops that led here.
     public var redirectHops: Int
-    /// How it was found (see ``FrontierCandidate/source``).
-    public var source: String
+    /// How it was found.
+    public var source: DiscoverySource
     /// Failed attempts so far in this pass.
     public var attempts: Int
     /// The stored copy's `ETag`, for `If-None-Match`.

@@ -42,7 +42,7 @@ package enum RefreshRules {
         """
         (\(dueBefore) IS NULL OR \(row).kind = 'sitemap' OR \(row).next_visit_at IS NULL
          OR \(row).next_visit_at <= \(dueBefore) OR \(lastModified) > COALESCE(\(row).visited_at, \(row).fetched_at, 0)
-         OR \(source) = '\(FrontierCandidate.activitySource)')
+         OR \(source) = '\(DiscoverySource.activity.rawValue)')
         """
     }
 

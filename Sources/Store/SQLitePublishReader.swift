@@ -55,7 +55,7 @@ package struct SQLitePublishReader {
                 SELECT url, url_key, outcome = ? AS disallowed
                 FROM crawl_url WHERE state IN ('failed', 'skipped') AND kind = 'page' ORDER BY id
                 """,
-            arguments: [FrontierURL.robotsDisallowedOutcome])
+            arguments: [CrawlOutcome.robotsDisallowed.text])
         while let row = try rows.next() {
             try body(
                 PublishUnreachableRow(

@@ -41,7 +41,8 @@ extension Store {
                     """)
             for entry in batch.fetchLog {
                 try log.execute(arguments: [
-                    run, entry.url, entry.at, entry.httpStatus, entry.bytes, entry.seconds, entry.outcome, entry.detail,
+                    run, entry.url, entry.at, entry.httpStatus, entry.bytes, entry.seconds, entry.outcome.text,
+                    entry.detail,
                 ])
             }
             let file = try db.cachedStatement(
@@ -106,12 +107,12 @@ extension Store {
                 """)
         var added = 0
         for candidate in candidates {
-            if candidate.source == FrontierCandidate.activitySource {
+            if candidate.source == .activity {
                 try adoptKey.execute(arguments: [candidate.key, candidate.url])
             }
             try statement.execute(arguments: [
                 candidate.url, candidate.key, candidate.host, candidate.kind.rawValue, candidate.depth,
-                candidate.source, candidate.discoveredFrom, candidate.redirectHops, run,
+                candidate.source.rawValue, candidate.discoveredFrom, candidate.redirectHops, run,
                 candidate.sitemapLastModified, dueBefore,
             ])
             let changes = db.changesCount
@@ -119,7 +120,7 @@ extension Store {
             if changes == 0, let date = candidate.sitemapLastModified {
                 try lastModified.execute(arguments: [date, candidate.key])
             }
-            if changes == 0, candidate.source == FrontierCandidate.activitySource {
+            if changes == 0, candidate.source == .activity {
                 try verified.execute(arguments: [candidate.key, candidate.key, run])
             }
         }
@@ -143,7 +144,7 @@ extension Store {
             sql: "DELETE FROM pending_url WHERE url_key = (SELECT url_key FROM crawl_url WHERE id = ?)")
         for completion in completions {
             try statement.execute(arguments: [
-                completion.state.rawValue, completion.outcome, completion.httpStatus, completion.detail,
+                completion.state.rawValue, completion.outcome.text, completion.httpStatus, completion.detail,
                 completion.etag, completion.lastModified, completion.contentHash, completion.attempts,
                 completion.notBefore, completion.fetchedAt, completion.nextVisitAt, completion.revisitInterval,
                 completion.visitedAt, completion.id, owner, owner,
@@ -197,7 +198,7 @@ extension Store {
             // The URL column holds at most 4 KiB of it (the key, written by the importer, is kept whole).
             let url = String(decoding: entry.pending.url.utf8.prefix(4096), as: UTF8.self)
             try insert.execute(arguments: [
-                url, entry.pending.key, FrontierCandidate.activitySource, run, entry.outcome, entry.detail,
+                url, entry.pending.key, DiscoverySource.activity.rawValue, run, entry.outcome.text, entry.detail,
             ])
             try remove.execute(arguments: [entry.pending.key])
         }

@@ -42,7 +42,8 @@ extension Store {
                 return FrontierURL(
                     id: id, url: row["url"], host: row["host"],
                     kind: FrontierKind(rawValue: row["kind"]) ?? .page,
-                    depth: row["depth"], redirectHops: row["redirect_hops"], source: row["source"],
+                    depth: row["depth"], redirectHops: row["redirect_hops"],
+                    source: DiscoverySource(stored: row["source"]),
                     attempts: row["attempts"],
                     etag: row["etag"], lastModified: row["last_modified"], contentHash: row["content_hash"],
                     storedLinks: row["links"], wasIndexable: row["is_indexable"],

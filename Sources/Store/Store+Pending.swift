@@ -1,12 +1,5 @@
 import GRDB
 
-extension FrontierCandidate {
-    /// The `source` of a pending activity web page queued by the crawler.
-    public static let activitySource = "activity"
-    /// The `source` of a redirect target reached from a pending activity web page.
-    public static let activityRedirectSource = "activity-redirect"
-}
-
 extension Store {
     /// Pending activity web pages (`pending_url`, written by the importer) in key order, starting
     /// after `key` (from the first when `nil`), at most `limit`: read in slices, so a crawl never

@@ -86,11 +86,11 @@ struct CrawlFrontierKeyTests {
         let host = "https://example.com"
         var batch = CrawlBatch()
         for url in ["\(host)/p?b=1&a=2", "\(host)/p?a=2&b=1", "\(host)/p?utm_campaign=z&a=2&b=1"] {
-            batch.candidates.append(FrontierCandidate(url: url, host: host, depth: 1, source: "link"))
+            batch.candidates.append(FrontierCandidate(url: url, host: host, depth: 1, source: .link))
         }
         #expect(try await store.commit(batch, run: 1) == 1)
         var later = CrawlBatch()
-        later.candidates = [FrontierCandidate(url: "\(host)/p?a=2&b=1", host: host, depth: 0, source: "seed")]
+        later.candidates = [FrontierCandidate(url: "\(host)/p?a=2&b=1", host: host, depth: 0, source: .seed)]
         #expect(try await store.commit(later, run: 2) == 1)
         let stored = try rows(storage.path, "SELECT url, url_key, run_id, depth, source FROM crawl_url")
         #expect(
@@ -122,13 +122,13 @@ struct PendingStoreTests {
                 arguments: [importerKey, "https://example.com/a|b"])
         }
         var found = CrawlBatch()
-        found.candidates = [FrontierCandidate(url: url, host: "https://example.com", depth: 2, source: "link")]
+        found.candidates = [FrontierCandidate(url: url, host: "https://example.com", depth: 2, source: .link)]
         _ = try await store.commit(found, run: 1)
         var pending = CrawlBatch()
         pending.candidates = [
             FrontierCandidate(
                 url: url, key: importerKey, host: "https://example.com", depth: 0,
-                source: FrontierCandidate.activitySource)
+                source: .activity)
         ]
         _ = try await store.commit(pending, run: 1)
         let entry = try rows(storage.path, "SELECT id, url_key, depth, source FROM crawl_url")
@@ -137,11 +137,11 @@ struct PendingStoreTests {
         let id = try #require(entry.first?["id"].flatMap { Int64($0) })
 
         var retry = CrawlBatch()
-        retry.completions = [CrawlBatch.Completion(id: id, state: .queued, outcome: "retry.http-503", attempts: 1)]
+        retry.completions = [CrawlBatch.Completion(id: id, state: .queued, outcome: .retryHTTPStatus(503), attempts: 1)]
         _ = try await store.commit(retry, run: 1)
         #expect(try rows(storage.path, "SELECT url_key FROM pending_url").count == 1)
         var done = CrawlBatch()
-        done.completions = [CrawlBatch.Completion(id: id, state: .done, outcome: "indexed", attempts: 2)]
+        done.completions = [CrawlBatch.Completion(id: id, state: .done, outcome: .indexed, attempts: 2)]
         _ = try await store.commit(done, run: 1)
         #expect(try rows(storage.path, "SELECT url_key FROM pending_url").isEmpty)
         try queue.close()
@@ -188,7 +188,7 @@ struct FrontierKeyMigrationTests {
         // A re-crawl pass: both spellings of /p and /q requeue one row each, no new row.
         var batch = CrawlBatch()
         for url in ["\(host)/p?a=2&b=1&utm_medium=y", "\(host)/p?a=2&b=1", "\(host)/q", "\(host)/s"] {
-            batch.candidates.append(FrontierCandidate(url: url, host: host, depth: 0, source: "seed"))
+            batch.candidates.append(FrontierCandidate(url: url, host: host, depth: 0, source: .seed))
         }
         _ = try await store.commit(batch, run: 2)
         let after = try rows(storage.path, "SELECT url FROM crawl_url WHERE run_id = 2 ORDER BY id")

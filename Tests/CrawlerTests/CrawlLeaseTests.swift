@@ -24,7 +24,7 @@ struct CrawlLeaseTests {
         let run = try await store.beginRun(seeds: [], now: 0, worker: remote("starter")).id
         var batch = CrawlBatch()
         for index in 0..<count {
-            batch.candidates.append(FrontierCandidate(url: "\(host)/p\(index)", host: host, depth: 1, source: "link"))
+            batch.candidates.append(FrontierCandidate(url: "\(host)/p\(index)", host: host, depth: 1, source: .link))
         }
         _ = try await store.commit(batch, run: run, worker: nil)
         return (storage, store, run)
@@ -52,10 +52,10 @@ struct CrawlLeaseTests {
         // A stored result ends the lease and the URL's queue state together; a stale worker's does not
         // overwrite the result of the worker that took the URL over.
         var done = CrawlBatch()
-        done.completions = taken.map { CrawlBatch.Completion(id: $0.id, state: .done, outcome: "indexed") }
+        done.completions = taken.map { CrawlBatch.Completion(id: $0.id, state: .done, outcome: .indexed) }
         _ = try await store.commit(done, run: run, worker: a)
         var stale = CrawlBatch()
-        stale.completions = [CrawlBatch.Completion(id: first[0].id, state: .failed, outcome: "error.stale")]
+        stale.completions = [CrawlBatch.Completion(id: first[0].id, state: .failed, outcome: .error("stale"))]
         _ = try await store.commit(stale, run: run, worker: b)
         let states = try await storage.rows("SELECT id, state, lease_owner FROM crawl_url ORDER BY id")
         #expect(states.filter { $0["state"] == "done" }.count == 2)

@@ -22,7 +22,7 @@ extension PostgresDatabase {
         for completion in latest.values.sorted(by: { $0.id < $1.id }) {
             ids.append(completion.id)
             states.append(completion.state.rawValue)
-            outcomes.append(completion.outcome)
+            outcomes.append(completion.outcome.text)
             attempts.append(completion.attempts)
             notBefore.append(completion.notBefore)
             statuses.append(completion.httpStatus)
@@ -86,7 +86,7 @@ extension PostgresDatabase {
             times.append(entry.at)
             bytes.append(entry.bytes)
             seconds.append(entry.seconds)
-            outcomes.append(entry.outcome)
+            outcomes.append(entry.outcome.text)
             statuses.append(entry.httpStatus)
             details.append(entry.detail)
         }

@@ -70,7 +70,7 @@ extension PostgresDatabase {
                 try await keepSitemapLastModified(of: candidate, connection, logger)
                 continue
             }
-            let isActivity = candidate.source == FrontierCandidate.activitySource
+            let isActivity = candidate.source == .activity
             if isActivity {
                 // A pending URL keeps the importer's key (see the SQLite store), unless another row has it.
                 try await connection.rows(
@@ -87,12 +87,12 @@ extension PostgresDatabase {
                     """
                     WITH params AS (
                         SELECT \(dueBefore)::float8 AS due_before, \(candidate.sitemapLastModified)::float8 AS lastmod,
-                               \(candidate.source)::text AS source
+                               \(candidate.source.rawValue)::text AS source
                     ), other AS (
                         SELECT id FROM crawl_url WHERE url = \(candidate.url) AND url_key IS DISTINCT FROM \(candidate.key)
                     ), requeued AS (
                         UPDATE crawl_url AS c SET
-                            state = 'queued', run_id = \(run), depth = \(candidate.depth), source = \(candidate.source),
+                            state = 'queued', run_id = \(run), depth = \(candidate.depth), source = \(candidate.source.rawValue),
                             discovered_from = \(candidate.discoveredFrom), redirect_hops = \(candidate.redirectHops),
                             attempts = 0, not_before = 0,
                             sitemap_lastmod = COALESCE((SELECT lastmod FROM params), c.sitemap_lastmod)
@@ -104,7 +104,7 @@ extension PostgresDatabase {
                         INSERT INTO crawl_url (url, url_key, host, kind, depth, source, discovered_from, redirect_hops,
                                                run_id, state, attempts, not_before, sitemap_lastmod)
                         SELECT \(candidate.url), \(candidate.key), \(candidate.host), \(candidate.kind.rawValue),
-                               \(candidate.depth), \(candidate.source), \(candidate.discoveredFrom),
+                               \(candidate.depth), \(candidate.source.rawValue), \(candidate.discoveredFrom),
                                \(candidate.redirectHops), \(run), 'queued', 0, 0, (SELECT lastmod FROM params)
                         WHERE NOT EXISTS (SELECT 1 FROM other)
                         ON CONFLICT (url_key) DO UPDATE SET
@@ -158,7 +158,7 @@ extension PostgresDatabase {
     ) async throws -> Set<String> {
         var shallowest: [String: Int] = [:]
         var newest: [String: Double] = [:]
-        for candidate in candidates where candidate.source != FrontierCandidate.activitySource {
+        for candidate in candidates where candidate.source != .activity {
             shallowest[candidate.key] = min(shallowest[candidate.key] ?? .max, candidate.depth)
             if let date = candidate.sitemapLastModified {
                 newest[candidate.key] = max(newest[candidate.key] ?? date, date)
@@ -231,8 +231,8 @@ extension PostgresDatabase {
             try await connection.rows(
                 """
                 INSERT INTO crawl_url (url, url_key, host, kind, depth, source, run_id, state, outcome, detail)
-                VALUES (\(url), \(entry.pending.key), '', 'page', 0, \(FrontierCandidate.activitySource), \(run),
-                        'skipped', \(entry.outcome), \(entry.detail))
+                VALUES (\(url), \(entry.pending.key), '', 'page', 0, \(DiscoverySource.activity.rawValue), \(run),
+                        'skipped', \(entry.outcome.text), \(entry.detail))
                 ON CONFLICT DO NOTHING
                 """, logger: logger)
             try await connection.rows("DELETE FROM pending_url WHERE url_key = \(entry.pending.key)", logger: logger)

@@ -134,7 +134,7 @@ package struct PostgresPublishTransaction: Sendable {
     package func forEachUnreachable(_ body: (PublishUnreachableRow) throws -> Void) async throws {
         let rows = try await connection.query(
             """
-            SELECT url, url_key, coalesce(outcome = \(FrontierURL.robotsDisallowedOutcome), FALSE)
+            SELECT url, url_key, coalesce(outcome = \(CrawlOutcome.robotsDisallowed.text), FALSE)
             FROM crawl_url WHERE state IN ('failed', 'skipped') AND kind = 'page' ORDER BY id
             """, logger: logger)
         for try await (url, key, disallowed) in rows.decode((String, String?, Bool).self) {
