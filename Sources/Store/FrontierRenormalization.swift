@@ -1,16 +1,17 @@
 internal import Scope
 
 /// How the migration that renormalizes the frontier (SQLite `v14-whatwg-crawl-url`, PostgreSQL
-/// `v6-whatwg-crawl-url`) rewrites one `crawl_url` row: its `url` in the form ``CrawlURL`` gives it now
-/// (WHATWG parsing), `host` as that URL's host key, and `url_key` as its frontier key.
+/// `v6-whatwg-crawl-url`) rewrites one `crawl_url` row: its `url` in the form ``CrawlURL`` gives it (WHATWG
+/// parsing), `host` as that URL's host key, and `url_key` as its frontier key. Where the URL changes, the
+/// rows that name it follow: `page.url` (which the frontier joins on) and `redirect.from_url`/`to_url`.
 ///
 /// Both engines walk the rows oldest first, a thousand at a time, and settle collisions the same way, so the
 /// migration never fails on a unique index:
 ///
 /// - a new key another row holds stays with the older of the two; the younger row keeps a NULL key (as the
 ///   rows `v3-frontier-key` could not key), and a later candidate with that key updates the older row;
-/// - a new URL another row already has is not taken: the row keeps its old spelling, which names the same
-///   resource and is fetched as such.
+/// - a new URL another frontier row, a page or a redirect already has is not taken: the row keeps its old
+///   spelling, which names the same resource and is fetched as such.
 struct FrontierRenormalization: Sendable, Hashable {
     /// A `crawl_url` row as stored.
     struct Row: Sendable, Hashable {
@@ -36,7 +37,7 @@ struct FrontierRenormalization: Sendable, Hashable {
     ///
     /// - Parameters:
     ///   - keyHolder: the id of another row that holds `new.key`, if any.
-    ///   - urlTaken: whether another row already has `new.url`.
+    ///   - urlTaken: whether another frontier row, a page or a redirect already has `new.url`.
     /// - Returns: the row to write, and the id of a younger row whose key this (older) row takes, which must
     ///   be cleared first.
     static func settle(

@@ -1,10 +1,10 @@
 import GRDB
 
 extension Store {
-    /// Frontier URLs in the form the crawler normalizes them to now (``FrontierRenormalization``): the
-    /// `url`, `host` and `url_key` of each `crawl_url` row recomputed in Swift, batch by batch. Most rows stay as
-    /// they are; those that change held, for example, `'` in a query (escaped as `%27` now) or an IPv4-mapped
-    /// IPv6 literal.
+    /// Frontier URLs in the form ``CrawlURL`` gives them (``FrontierRenormalization``): the `url`, `host`
+    /// and `url_key` of each `crawl_url` row recomputed in Swift, batch by batch. Most rows stay as they are;
+    /// those that change hold, for example, `'` in a query (which the WHATWG parser escapes as `%27`) or an
+    /// IPv4-mapped IPv6 literal (written in hex).
     static func registerCrawlURLSchema(in migrator: inout DatabaseMigrator) {
         migrator.registerMigration("v14-whatwg-crawl-url") { db in
             try renormalizeFrontier(db)
@@ -35,8 +35,13 @@ extension Store {
                 if new.url != old.url {
                     urlTaken =
                         try Bool.fetchOne(
-                            db, sql: "SELECT EXISTS (SELECT 1 FROM crawl_url WHERE url = ? AND id <> ?)",
-                            arguments: [new.url, old.id]) ?? false
+                            db,
+                            sql: """
+                                SELECT EXISTS (SELECT 1 FROM crawl_url WHERE url = ? AND id <> ?)
+                                    OR EXISTS (SELECT 1 FROM page WHERE url = ?)
+                                    OR EXISTS (SELECT 1 FROM redirect WHERE from_url = ?)
+                                """,
+                            arguments: [new.url, old.id, new.url, new.url]) ?? false
                 }
                 let settled = FrontierRenormalization.settle(old, new, keyHolder: keyHolder, urlTaken: urlTaken)
                 if let younger = settled.clearKeyOf {
@@ -46,6 +51,13 @@ extension Store {
                 try db.execute(
                     sql: "UPDATE crawl_url SET url = ?, host = ?, url_key = ? WHERE id = ?",
                     arguments: [settled.row.url, settled.row.host, settled.row.key, old.id])
+                guard settled.row.url != old.url else { continue }
+                for statement in [
+                    "UPDATE page SET url = ? WHERE url = ?", "UPDATE redirect SET from_url = ? WHERE from_url = ?",
+                    "UPDATE redirect SET to_url = ? WHERE to_url = ?",
+                ] {
+                    try db.execute(sql: statement, arguments: [settled.row.url, old.url])
+                }
             }
         }
     }

@@ -39,7 +39,30 @@ struct CrawlURLMigrationTests {
 
     static let listing = "SELECT url || ' | ' || host || ' | ' || coalesce(url_key, 'NULL') FROM crawl_url ORDER BY id"
 
-    static let insertRun = "INSERT INTO crawl_run (id, started_at, finished_at, seeds) VALUES (1, 0, 1, '[]')"
+    /// The run the rows belong to, a page of the first row and a redirect from the second to the first: SQL
+    /// both engines take.
+    static let otherRows = [
+        "INSERT INTO crawl_run (id, started_at, finished_at, seeds) VALUES (1, 0, 1, '[]')",
+        """
+        INSERT INTO page (url, final_url, http_status, is_indexable, fetched_at, changed_at, run_id)
+        VALUES ('https://example.com/q?a=''b''', 'https://example.com/q?a=''b''', 200, TRUE, 0, 0, 1)
+        """,
+        """
+        INSERT INTO redirect (from_url, to_url, http_status, run_id)
+        VALUES ('http://[::ffff:1.2.3.4]/', 'https://example.com/q?a=''b''', 301, 1)
+        """,
+    ]
+
+    /// Pages and redirects follow their frontier row's URL (a page's `final_url` is what was fetched, kept).
+    static let followers = """
+        SELECT 'page ' || url || ' fetched as ' || final_url FROM page
+        UNION ALL SELECT 'redirect ' || from_url || ' -> ' || to_url FROM redirect ORDER BY 1
+        """
+
+    static let expectedFollowers = [
+        "page https://example.com/q?a=%27b%27 fetched as https://example.com/q?a='b'",
+        "redirect http://[::ffff:102:304]/ -> https://example.com/q?a=%27b%27",
+    ]
 
     @Test("a SQLite store of the previous schema: URLs, hosts and keys recomputed, collisions kept apart")
     func sqlite() throws {
@@ -50,7 +73,7 @@ struct CrawlURLMigrationTests {
         let queue = try DatabaseQueue(path: path)
         try Store.migrator.migrate(queue, upTo: "v13-freshness")
         try queue.write { db in
-            try db.execute(sql: Self.insertRun)
+            for statement in Self.otherRows { try db.execute(sql: statement) }
             for row in Self.oldRows {
                 try db.execute(
                     sql: """
@@ -65,14 +88,15 @@ struct CrawlURLMigrationTests {
         let store = try Store(path: path)
         #expect(try store.integrityCheck() == ["ok"])
         let reader = try DatabaseQueue(path: path)
-        let (listing, migrations) = try reader.read { db in
+        let (listing, followers, migrations) = try reader.read { db in
             (
-                try String.fetchAll(db, sql: Self.listing),
+                try String.fetchAll(db, sql: Self.listing), try String.fetchAll(db, sql: Self.followers),
                 try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
             )
         }
         try reader.close()
         #expect(listing == Self.expected)
+        #expect(followers == Self.expectedFollowers)
         #expect(migrations.contains("v14-whatwg-crawl-url"))
     }
 
@@ -83,7 +107,9 @@ struct CrawlURLMigrationTests {
         #expect(previous.count == PostgresSchema.migrations.count - 1)
         try await database.withConnection { connection in
             try await PostgresMigrator.migrate(connection, migrations: previous, logger: .silent)
-            try await connection.query(PostgresQuery(unsafeSQL: Self.insertRun), logger: .silent)
+            for statement in Self.otherRows {
+                try await connection.query(PostgresQuery(unsafeSQL: statement), logger: .silent)
+            }
             for row in Self.oldRows {
                 try await connection.query(
                     """
@@ -96,5 +122,6 @@ struct CrawlURLMigrationTests {
         #expect(try await store.appliedMigrations().last == "v6-whatwg-crawl-url")
         await store.close()
         #expect(try await database.strings(PostgresQuery(unsafeSQL: Self.listing)) == Self.expected)
+        #expect(try await database.strings(PostgresQuery(unsafeSQL: Self.followers)) == Self.expectedFollowers)
     }
 }

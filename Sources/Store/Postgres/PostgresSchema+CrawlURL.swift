@@ -35,7 +35,11 @@ extension PostgresSchema {
                 var urlTaken = false
                 if new.url != old.url {
                     urlTaken = try await !connection.rows(
-                        "SELECT 1 FROM crawl_url WHERE url = \(new.url) AND id <> \(old.id)", logger: logger
+                        """
+                        SELECT 1 WHERE EXISTS (SELECT 1 FROM crawl_url WHERE url = \(new.url) AND id <> \(old.id))
+                            OR EXISTS (SELECT 1 FROM page WHERE url = \(new.url))
+                            OR EXISTS (SELECT 1 FROM redirect WHERE from_url = \(new.url))
+                        """, logger: logger
                     ).isEmpty
                 }
                 let settled = FrontierRenormalization.settle(old, new, keyHolder: keyHolder, urlTaken: urlTaken)
@@ -49,6 +53,13 @@ extension PostgresSchema {
                     UPDATE crawl_url SET url = \(settled.row.url), host = \(settled.row.host),
                         url_key = \(settled.row.key) WHERE id = \(old.id)
                     """, logger: logger)
+                guard settled.row.url != old.url else { continue }
+                let (url, oldURL) = (settled.row.url, old.url)
+                try await connection.rows("UPDATE page SET url = \(url) WHERE url = \(oldURL)", logger: logger)
+                try await connection.rows(
+                    "UPDATE redirect SET from_url = \(url) WHERE from_url = \(oldURL)", logger: logger)
+                try await connection.rows(
+                    "UPDATE redirect SET to_url = \(url) WHERE to_url = \(oldURL)", logger: logger)
             }
         }
     }
