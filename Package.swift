@@ -241,7 +241,7 @@ let package = Package(
 
         .testTarget(
             name: "FetchingTests",
-            dependencies: ["Fetching", "FixtureServer"]
+            dependencies: ["Fetching", "FixtureServer", "Scope"]
         ),
         .testTarget(
             name: "RobotsTests",
