@@ -77,7 +77,7 @@ let package = Package(
         // Crawl scope: registrable domains (libpsl), include/exclude patterns, frontier URL keys.
         .target(
             name: "Scope",
-            dependencies: ["CPSL", "Fetching", "URLCanonical"]
+            dependencies: ["CPSL", "URLCanonical"]
         ),
 
         // WHATWG URL parsing and the crawl's URL dedup key (SPEC §4). Pure Swift, no I/O.
@@ -118,10 +118,12 @@ let package = Package(
 
         // The shared store: the crawl frontier, fetch log, pages and host caches, on SQLite (WAL, through
         // GRDB) or PostgreSQL (through PostgresNIO, imported here only). URLCanonical keys the frontier
-        // (migration v3-frontier-key backfills the key of existing rows).
+        // (migration v3-frontier-key backfills the key of existing rows); Scope's CrawlURL renormalizes stored
+        // frontier URLs (migration v14-whatwg-crawl-url).
         .target(
             name: "Store",
             dependencies: [
+                "Scope",
                 "SearchQuery",
                 "URLCanonical",
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -239,7 +241,7 @@ let package = Package(
 
         .testTarget(
             name: "FetchingTests",
-            dependencies: ["Fetching", "FixtureServer"]
+            dependencies: ["Fetching", "FixtureServer", "Scope"]
         ),
         .testTarget(
             name: "RobotsTests",
@@ -247,7 +249,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ScopeTests",
-            dependencies: ["Scope"]
+            dependencies: ["Scope", "URLCanonical", "FixtureServer"]
         ),
         .testTarget(
             name: "URLCanonicalTests",

@@ -7,19 +7,19 @@ internal import CCurl
 /// libcurl removes dot segments from the path and normalizes IP address literals
 /// (`127.1` → `127.0.0.1`, `[0:0::1]` → `[::1]`); it leaves percent-escapes, non-ASCII
 /// bytes and the case of the host as given.
-public struct CurlURL: Sendable, Hashable {
+struct CurlURL: Sendable, Hashable {
     /// The URL as libcurl normalizes it (lowercase scheme, default port kept as given).
-    public let normalized: String
+    let normalized: String
     /// `http` or `https`.
-    public let scheme: String
+    let scheme: String
     /// The host name, lowercased; IPv6 literals in brackets.
-    public let host: String
+    let host: String
     /// The port, the scheme's default when none is given.
-    public let port: Int
+    let port: Int
     /// The path as libcurl holds it, always starting with `/` (`/` when the URL has none).
-    public let path: String
+    let path: String
     /// The query without its `?`; `nil` when the URL has no `?`, empty for a bare `?`.
-    public let query: String?
+    let query: String?
 
     /// The key transfers are counted under for the per-host cap.
     var hostKey: String { "\(scheme)://\(host):\(port)" }
@@ -29,7 +29,7 @@ public struct CurlURL: Sendable, Hashable {
     /// - Throws: ``FetchError`` of kind ``FetchError/Kind/unsupportedScheme`` for another
     ///   scheme, ``FetchError/Kind/invalidURL`` for anything libcurl cannot parse or a URL
     ///   without a host.
-    public init(_ string: String) throws(FetchError) {
+    init(_ string: String) throws(FetchError) {
         CurlRuntime.ensureInitialized()
         guard let handle = curl_url() else {
             throw FetchError(kind: .other, url: string, message: "libcurl could not allocate a URL handle")

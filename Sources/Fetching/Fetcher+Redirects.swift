@@ -36,7 +36,7 @@ public struct RedirectedResponse: Sendable, Hashable {
 
 extension Fetcher {
     /// Fetches `request` and follows redirects one hop at a time, each hop a separate
-    /// transfer under the same scheme and address checks.
+    /// transfer under the same scheme and address checks (each URL read once by libcurl's parser).
     ///
     /// - Parameters:
     ///   - maxHops: The most redirects followed; one more throws ``FetchError/Kind/tooManyRedirects``.
@@ -52,9 +52,10 @@ extension Fetcher {
         var chain: [RedirectHop] = []
         var visited: Set<String> = []
         var current = request
+        var target = try CurlURL(request.url)
         while true {
-            visited.insert(try CurlURL(current.url).normalized)
-            let response = try await fetch(current)
+            visited.insert(target.normalized)
+            let response = try await fetch(current, target: target)
             chain.append(RedirectHop(url: current.url, status: response.status, location: response.location))
             guard response.isRedirect, let location = response.location else {
                 return RedirectedResponse(response: response, chain: chain)
@@ -74,6 +75,7 @@ extension Fetcher {
             }
             // A redirect changes the resource: conditional headers of the first URL do not apply.
             current = FetchRequest(url: location, method: request.method, headers: request.headers)
+            target = next
         }
     }
 }

@@ -43,7 +43,12 @@ public final class Fetcher: Sendable {
     /// transfer from libcurl at once.
     public func fetch(_ request: FetchRequest) async throws -> FetchResponse {
         try Task.checkCancellation()
-        let target = try CurlURL(request.url)
+        return try await fetch(request, target: try CurlURL(request.url))
+    }
+
+    /// ``fetch(_:)`` of a request whose URL libcurl's parser already read as `target`.
+    func fetch(_ request: FetchRequest, target: CurlURL) async throws -> FetchResponse {
+        try Task.checkCancellation()
         let token = TransferToken()
         let loop = self.loop
         return try await withTaskCancellationHandler {

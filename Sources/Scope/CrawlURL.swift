@@ -1,28 +1,33 @@
-import Fetching
+internal import URLCanonical
 
 /// An absolute `http`/`https` URL in the normalized form the crawler's frontier deduplicates on.
 ///
-/// Two links that name the same resource in different spellings get the same ``string``:
+/// Parsing is the WHATWG URL Standard's (URLCanonical's parser, so a link is keyed as a browser reads it);
+/// on top of it, two links that name the same resource in different spellings get the same ``string``:
 ///
 /// | Part | Normalization |
 /// |---|---|
-/// | input | leading/trailing spaces and controls trimmed; tabs and newlines removed; spaces → `%20` |
+/// | input | the parser's: C0 controls and spaces trimmed at both ends; tabs, newlines removed; `\` as `/` |
 /// | scheme | lowercase |
 /// | user info | dropped: credentials found in a page are never keyed or sent |
-/// | host | lowercase ASCII; international names as punycode; one trailing dot removed |
-/// | IP literal | as libcurl writes it: `127.1` → `127.0.0.1`, `[0:0::1]` → `[::1]` |
+/// | host | percent-decoded; IDNA to lowercase ASCII, international labels as punycode; one trailing dot removed |
+/// | IP literal | as the parser writes it: `127.1`, `0x7f.1` → `127.0.0.1`; `[0:0::1]` → `[::1]` |
 /// | port | dropped when it is the scheme's default (80, 443) |
-/// | path | `/` when empty; dot segments resolved; escapes normalized (see below) |
-/// | query | kept in its order; escapes normalized; a bare `?` is dropped |
+/// | path | `/` when empty; dot segments resolved (escaped ones, `%2e`, too); escapes normalized |
+/// | query | kept in its order; `'` escaped (`%27`, the parser's query set); escapes normalized; bare `?` dropped |
 /// | fragment | dropped |
+///
+/// A host must then be 1–63-byte labels of `a-z 0-9 - _`, at most 253 bytes in all (``HostName``); the
+/// parser alone would also take `a..b` or `exa$mple.com`, which no server answers to.
 ///
 /// Escapes: `%` + hex naming an unreserved character (`A–Z a–z 0–9 - . _ ~`) is decoded, every
 /// other escape gets uppercase hex digits, and characters not allowed in a URI (non-ASCII,
-/// controls, space, the backquote and `" < > \ ^ { | }`) are escaped as UTF-8. The result is pure
-/// ASCII, so its length in characters is its length in bytes, and normalizing it again changes
-/// nothing.
+/// controls, space, a `%` without two hex digits, the backquote and `" < > \ ^ { | }`) are escaped
+/// as UTF-8. The result is pure ASCII, so its length in characters is its length in bytes, and
+/// normalizing it again changes nothing.
 ///
-/// Parsing is libcurl's (through ``CurlURL``), so the crawler fetches what it keyed.
+/// Ordinary absolute URLs (`https://host/path?query` with a plain ASCII host) skip the full parser: the
+/// link resolver's byte scan proves the parser's answer for them (``init(_:)``; a test holds the two equal).
 public struct CrawlURL: Sendable, Hashable, CustomStringConvertible {
     /// Longer input is refused without parsing (the crawler's own limit is usually far lower).
     public static let maximumInputLength = 65_536
@@ -82,66 +87,21 @@ public struct CrawlURL: Sendable, Hashable, CustomStringConvertible {
     public init(_ string: String) throws(ParseError) {
         let length = string.utf8.count
         guard length <= Self.maximumInputLength else { throw .tooLong(length: length) }
-        let prepared = Self.prepare(string)
-        let parsed: CurlURL
-        do {
-            parsed = try CurlURL(prepared)
-        } catch {
-            if error.kind == .unsupportedScheme { throw .unsupportedScheme(Self.scheme(of: prepared)) }
-            throw .invalid(reason: error.message)
-        }
-        guard let host = HostName.normalize(parsed.host) else {
-            throw .invalid(reason: "'\(parsed.host)' is not a valid host name")
-        }
-        let defaultPort = parsed.scheme == "https" ? 443 : 80
-        let query = parsed.query.map(URLEscaping.normalize)
-        self.scheme = parsed.scheme
+        try self.init(string, parsed: WebURL.parseAbsolute(string))
+    }
+
+    /// A URL of parts already normalized.
+    init(scheme: String, host: String, port: Int?, path: String, query: String?, string: String) {
+        self.scheme = scheme
         self.host = host
-        self.port = parsed.port == defaultPort ? nil : parsed.port
-        self.path = URLEscaping.removeDotSegments(URLEscaping.normalize(parsed.path))
-        self.query = query?.isEmpty == false ? query : nil
-        let authority = port.map { "\(host):\($0)" } ?? host
-        self.string = "\(scheme)://\(authority)\(path)" + (self.query.map { "?\($0)" } ?? "")
+        self.port = port
+        self.path = path
+        self.query = query
+        self.string = string
     }
 
     /// The normalized form of `string`, or `nil` when it is not an absolute `http`/`https` URL.
     public static func normalize(_ string: String) -> String? {
         try? CrawlURL(string).string
-    }
-}
-
-extension CrawlURL {
-    /// What browsers do before parsing (WHATWG URL standard, "basic URL parser"): trim C0 controls
-    /// and spaces at both ends, remove tabs and newlines; then escape inner spaces, which libcurl
-    /// refuses but pages write in links.
-    static func prepare(_ string: String) -> String {
-        var bytes = Array(string.utf8)[...]
-        while let first = bytes.first, first <= 0x20 { bytes.removeFirst() }
-        while let last = bytes.last, last <= 0x20 { bytes.removeLast() }
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count)
-        for byte in bytes where byte != 0x09 && byte != 0x0A && byte != 0x0D {
-            if byte == 0x20 {
-                output.append(contentsOf: "%20".utf8)
-            } else {
-                output.append(byte)
-            }
-        }
-        return String(decoding: output, as: UTF8.self)
-    }
-
-    /// The scheme of an absolute URL (RFC 3986: `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"`),
-    /// lowercased and at most 32 characters; empty when there is none.
-    static func scheme(of string: String) -> String {
-        guard let colon = string.utf8.firstIndex(of: UInt8(ascii: ":")) else { return "" }
-        let candidate = string.utf8[..<colon]
-        guard let first = candidate.first, candidate.count <= 32,
-            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first | 0x20),
-            candidate.allSatisfy({ byte in
-                URLEscaping.isUnreserved(byte) && byte != UInt8(ascii: "_") && byte != UInt8(ascii: "~")
-                    || byte == UInt8(ascii: "+")
-            })
-        else { return "" }
-        return String(decoding: candidate, as: UTF8.self).lowercased()
     }
 }

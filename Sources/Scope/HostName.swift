@@ -1,8 +1,8 @@
+internal import URLCanonical
+
 /// Host names in the one form scope decisions and frontier keys compare: lowercase ASCII, with
-/// international labels as punycode A-labels (`xn--…`), no trailing dot, IPv6 literals in brackets.
-///
-/// IDN mapping happens here rather than in libcurl: libcurl 7.88's `CURLU_PUNYCODE` depends on the
-/// process locale and fails in a C-locale process (https://github.com/curl/curl/issues/10984).
+/// international labels as punycode A-labels (`xn--…`, URLCanonical's IDNA), no trailing dot, IPv6
+/// literals in brackets.
 enum HostName {
     /// The longest DNS name in its text form (RFC 1035 section 2.3.4, less the trailing dot).
     static let maximumLength = 253
@@ -12,24 +12,18 @@ enum HostName {
     /// The normalized form of `host`, or `nil` when it cannot be a host name.
     ///
     /// - `[…]` IPv6 literals are lowercased and otherwise kept.
+    /// - ASCII is lowercased; labels with other characters go through URLCanonical's IDNA (lowercase,
+    ///   NFKC, the full stops UTS #46 maps to `.`) and become `xn--` A-labels.
     /// - One trailing dot is removed (`example.com.` and `example.com` are keyed alike).
-    /// - ASCII is lowercased; labels with other characters are mapped (lowercase, NFKC) and
-    ///   encoded as `xn--` A-labels.
     /// - Every label must be 1–63 bytes of `a-z 0-9 - _`, the whole at most 253 bytes.
     static func normalize(_ host: String) -> String? {
         if host.hasPrefix("[") { return normalizeIPv6Literal(host) }
-        var name = Substring(host)
-        if name.hasSuffix(".") { name.removeLast() }
         // Bound the work before mapping: no valid name is longer than 4 UTF-8 bytes per ASCII byte.
-        guard !name.isEmpty, name.utf8.count <= 4 * maximumLength else { return nil }
-        let ascii: String
-        if name.utf8.allSatisfy({ $0 < 0x80 }) {
-            ascii = name.lowercased()
-        } else {
-            guard let encoded = IDNA.toASCII(String(name)) else { return nil }
-            ascii = encoded
+        guard !host.isEmpty, host.utf8.count <= 4 * (maximumLength + 1), var ascii = IDNA.toASCII(host) else {
+            return nil
         }
-        guard ascii.utf8.count <= maximumLength else { return nil }
+        if ascii.hasSuffix(".") { ascii.removeLast() }
+        guard !ascii.isEmpty, ascii.utf8.count <= maximumLength else { return nil }
         for label in ascii.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false) {
             guard !label.isEmpty, label.count <= maximumLabelLength, label.allSatisfy(isHostByte) else {
                 return nil
@@ -39,7 +33,7 @@ enum HostName {
     }
 
     /// Whether `host` (normalized) is an IP address literal: bracketed IPv6, or a name whose last
-    /// label is numeric, which the URL standard reads as IPv4 (libcurl writes those as dotted quads).
+    /// label is numeric, which the URL standard reads as IPv4 (and writes as a dotted quad).
     static func isAddressLiteral(_ host: String) -> Bool {
         if host.hasPrefix("[") { return true }
         guard let last = host.utf8.split(separator: UInt8(ascii: ".")).last else { return false }

@@ -40,15 +40,4 @@ final class PublicSuffixList: @unchecked Sendable {
             psl_registrable_domain(context, pointer).map { String(cString: $0) }
         }
     }
-
-    /// `text` lowercased and NFKC-normalized by libpsl (libunistring underneath): the mapping libpsl
-    /// itself asks for before a lookup. `nil` when libpsl reports a conversion error.
-    static func utf8Lowercased(_ text: String) -> String? {
-        var lowered: UnsafeMutablePointer<CChar>?
-        let code = text.withCString { psl_str_to_utf8lower($0, "utf-8", nil, &lowered) }
-        guard code == PSL_SUCCESS, let lowered else { return nil }
-        // Allocated by libpsl: released with psl_free_string, not Swift's deallocate.
-        defer { psl_free_string(lowered) }
-        return String(cString: lowered)
-    }
 }

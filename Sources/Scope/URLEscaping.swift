@@ -1,5 +1,5 @@
-/// Percent-escape and dot-segment normalization for paths and queries (RFC 3986 sections 6.2.2
-/// and 5.2.4), so that URLs differing only in escaping share one frontier key.
+/// Percent-escape normalization for paths and queries (RFC 3986 section 6.2.2), so that URLs
+/// differing only in escaping share one frontier key.
 enum URLEscaping {
     /// `text` with its escapes in one form:
     ///
@@ -11,6 +11,7 @@ enum URLEscaping {
     ///   (`: / ? # [ ] @ ! $ & ' ( ) * + , ; =`) are kept as they are, since escaping or unescaping
     ///   them can change the meaning.
     static func normalize(_ text: some StringProtocol) -> String {
+        if isNormalized(text) { return String(text) }
         let bytes = Array(text.utf8)
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
@@ -41,26 +42,10 @@ enum URLEscaping {
         return String(decoding: output, as: UTF8.self)
     }
 
-    /// `path` (starting with `/`) without `.` and `..` segments, resolved as RFC 3986 5.2.4 does:
-    /// `/a/b/../c` → `/a/c`, `/a/./` → `/a/`, `/..` → `/`. Runs after ``normalize(_:)`` so that
-    /// escaped dots (`%2e%2e`) count as dots, as browsers treat them.
-    static func removeDotSegments(_ path: String) -> String {
-        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
-        guard segments.contains(where: { $0 == "." || $0 == ".." }) else { return path }
-        var output: [Substring] = []
-        for (offset, segment) in segments.enumerated() {
-            let isLast = offset == segments.count - 1
-            switch segment {
-            case ".":
-                if isLast { output.append("") }
-            case "..":
-                if !output.isEmpty { output.removeLast() }
-                if isLast { output.append("") }
-            default:
-                output.append(segment)
-            }
-        }
-        return "/" + output.joined(separator: "/")
+    /// Whether ``normalize(_:)`` would give `text` back unchanged because it holds no `%` and only
+    /// unreserved and reserved characters (most URLs).
+    static func isNormalized(_ text: some StringProtocol) -> Bool {
+        text.utf8.allSatisfy { isUnreserved($0) || isReserved($0) }
     }
 
     /// The byte `%XX` at `index` stands for, or `nil` when two hex digits do not follow.

@@ -19,6 +19,7 @@ extension Store {
         registerSharedCrawlSchema(in: &migrator)
         registerTokenSchema(in: &migrator)
         registerFreshnessSchema(in: &migrator)
+        registerCrawlURLSchema(in: &migrator)
         return migrator
     }()
 

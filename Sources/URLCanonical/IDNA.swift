@@ -5,12 +5,12 @@ import Foundation
 ///
 /// Code points that can never be in a host (controls, spaces, formatting, private use, unassigned, the
 /// U+FFFD left by invalid UTF-8) make the domain fail; the few that UTS #46 maps to nothing are removed.
-enum IDNA {
+package enum IDNA {
     /// The longest domain accepted, in scalars, bounding the work on hostile input.
     static let maximumScalars = 4096
 
     /// `domain` in ASCII form, or `nil` when it cannot be a domain.
-    static func toASCII(_ domain: String) -> String? {
+    package static func toASCII(_ domain: String) -> String? {
         guard domain.unicodeScalars.count <= maximumScalars else { return nil }
         if domain.unicodeScalars.allSatisfy(\.isASCII) { return asciiLowercased(domain) }
         let filtered = String(String.UnicodeScalarView(domain.unicodeScalars.filter { !isMappedToNothing($0) }))

@@ -130,10 +130,10 @@ extension WebURL {
     /// Whether `string` parses to an `http` or `https` URL with a host (the parser's verdict). An absolute URL
     /// the resolver's byte scan takes (the usual `https://host/path?query`) is answered without the full parse.
     public static func isHTTP(_ string: String) -> Bool {
-        if WebURLResolver.FastPath.absoluteWebHref(string) != nil { return true }
-        guard let url = WebURL(string), url.scheme == "http" || url.scheme == "https", let host = url.host else {
-            return false
+        switch parseAbsolute(string) {
+        case .ordinaryHTTP: return true
+        case .parsed(let url): return (url.scheme == "http" || url.scheme == "https") && url.host?.isEmpty == false
+        case .failure: return false
         }
-        return !host.isEmpty
     }
 }

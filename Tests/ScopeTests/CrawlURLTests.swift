@@ -37,13 +37,23 @@ struct CrawlURLTests {
         ("http://example.com/a//b/", "http://example.com/a//b/"),
         // User info dropped; trailing dot removed.
         ("http://user:secret@Example.com./x", "http://example.com/x"),
-        // IP literals as libcurl writes them.
+        // IP literals as the WHATWG parser writes them (IPv4 in any notation as a dotted quad).
         ("http://[0:0::1]:8080/x", "http://[::1]:8080/x"),
         ("http://[2001:DB8::A]/", "http://[2001:db8::a]/"),
         ("http://127.1/", "http://127.0.0.1/"),
         ("http://localhost:3000", "http://localhost:3000/"),
-        // Extra slashes before the host are skipped, as browsers do.
+        ("http://0x7f.0.0.1/", "http://127.0.0.1/"),
+        ("http://[::ffff:1.2.3.4]/", "http://[::ffff:102:304]/"),
+        // Extra or missing slashes before the host are what browsers make of them.
         ("http:///example.com/x", "http://example.com/x"),
+        ("http:example.com/x", "http://example.com/x"),
+        // Browsers read a backslash as a slash in http(s) URLs, and decode escapes in the host.
+        ("http://example.com\\a\\b", "http://example.com/a/b"),
+        ("http://ex%61mple.COM/", "http://example.com/"),
+        // Browsers send `'` in a query escaped (the WHATWG special-query set); in a path it stays.
+        ("http://example.com/it's?q='x'", "http://example.com/it's?q=%27x%27"),
+        // International names through URLCanonical's IDNA: fullwidth and ideographic full stops are dots.
+        ("http://BÜCHER．example。/", "http://xn--bcher-kva.example/"),
     ]
 
     @Test("normalizes to the frontier key", arguments: normalizations)
@@ -75,6 +85,8 @@ struct CrawlURLTests {
             "", "   ", "/relative/path", "relative.html", "//example.com/x", "http://",
             "http://a..b/", "http://exa$mple.com/", "http://%ff.example/", "http://ex ample.com/",
             "http://" + String(repeating: "a", count: 64) + ".com/", "http://example.com:99999/",
+            // A last label that is a number makes the host an IPv4 address, and this one is not.
+            "http://example.123/", "http://1.2.3.4.5/",
         ])
     func invalid(input: String) {
         #expect(CrawlURL.normalize(input) == nil)

@@ -38,6 +38,7 @@ enum PostgresSchema {
         search,
         apiToken,
         freshness,
+        crawlURL,
     ]
 
     /// 32 random bytes as lowercase hex, as the SQLite store's `lower(hex(randomblob(32)))`.
