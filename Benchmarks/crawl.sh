@@ -4,6 +4,18 @@
 # (MEMORY=1, the default) searchlight's peak RSS crawling a 10,000-page and a 100,000-page site.
 #
 #   bash Benchmarks/crawl.sh
+#   SITE=extract MEMORY=0 bash Benchmarks/crawl.sh
+#
+# SITE=extract: the comparison site is made of the extraction benchmark's pages (Benchmarks/extract.sh:
+# `extract_pages.py set --seed XSEED --count XCOUNT` and the 11 real pages of
+# Benchmarks/extract-pages/real/pages.txt) linked to each other by Benchmarks/crawl_extract_site.py:
+# PAGES (default 2,000) copies at distinct URLs, only their <a href>s rewritten to point at the site's
+# own pages (relative and absolute forms, fragments kept, query links to PATH?page=2 pages of their own;
+# links to other hosts kept as they are), a robots.txt Disallow and sitemaps as on the generated site;
+# nginx sends no charset (a few pages are windows-1252 or Shift_JIS and say so in a <meta>). Scrapy then
+# runs extruct on every page (`-a extruct=1`: JSON-LD, microdata, Open Graph, uniform=False), one item
+# a page, in the Python of VENV (extract.sh's venv; Scrapy is pip-installed there next to extruct when
+# missing). The target becomes 8× (TARGET).
 #
 # Reports, per tool: wall seconds, pages/s, CPU seconds (user+sys), CPU seconds per 1,000 pages,
 # pages per CPU-second, peak RSS, the requests nginx saw; the ratio of pages per CPU-second
@@ -12,8 +24,13 @@
 # whole site or fetched anything robots.txt disallows (STRICT=1: also when a target is missed).
 #
 # Settings (environment):
+#   SITE=generated      the comparison site: generated (Benchmarks/crawl_site.py) or extract (above)
 #   RUNS=3              measured runs per tool (after one warm-up run each), alternating
-#   PAGES=20000         linked pages of the comparison site (plus PAGES/400 sitemap-only pages)
+#   PAGES=20000         linked pages of the comparison site (plus PAGES/400 sitemap-only pages);
+#                       SITE=extract: 2000 (plus a PATH?page=2 page for one in ten, and the sitemap-only ones)
+#   XSEED=15 XCOUNT=120 REAL=1   SITE=extract: the page set (extract.sh's SEED, COUNT and REAL)
+#   VENV=Benchmarks/out/.venv-extract  SITE=extract: the Python with extruct (made as extract.sh makes it,
+#                       with EXTRUCT=extruct==0.18.0) into which Scrapy is pip-installed (SCRAPY=scrapy)
 #   CONCURRENCY=16      searchlight --concurrency and --per-host; Scrapy CONCURRENT_REQUESTS(_PER_DOMAIN)
 #   MEMORY=1            run the memory part (0 to skip); MEMORY_SMALL=10000 MEMORY_LARGE=100000
 #   TOOLS="searchlight scrapy"  which tools the comparison runs
@@ -21,7 +38,7 @@
 #   SCRATCH=.build-bench   swift build --scratch-path (relative to the repository)
 #   SEARCHLIGHT=path    use this binary and skip the build
 #   NGINX_WORKERS=1     nginx worker_processes;  GZIP=0  1 to have nginx gzip pages and sitemaps
-#   TARGET=5  MEMORY_TARGET=1.5  the targets;  STRICT=1  exit 1 when one is missed
+#   TARGET=5 (SITE=extract: 8)  MEMORY_TARGET=1.5  the targets;  STRICT=1  exit 1 when one is missed
 #   RUN_TIMEOUT=1200    seconds allowed for one comparison run; MEMORY_TIMEOUT=3600 for one memory run
 #   BUILD_TIMEOUT=1800  for the build;  KEEP_TMP=1  keep the temporary folder (sites, logs, stores)
 #
@@ -37,8 +54,15 @@
 #   --allow-private-network to crawl a loopback address at all).
 set -euo pipefail
 
+SITE=${SITE:-generated}
+case "$SITE" in generated | extract) ;; *) echo "[crawl.sh] error: SITE must be generated or extract" >&2; exit 1 ;; esac
 RUNS=${RUNS:-3}
-PAGES=${PAGES:-20000}
+if [ "$SITE" = extract ]; then PAGES=${PAGES:-2000}; else PAGES=${PAGES:-20000}; fi
+XSEED=${XSEED:-15}
+XCOUNT=${XCOUNT:-120}
+REAL=${REAL:-1}
+EXTRUCT=${EXTRUCT:-extruct==0.18.0}
+SCRAPY=${SCRAPY:-scrapy}
 CONCURRENCY=${CONCURRENCY:-16}
 MEMORY=${MEMORY:-1}
 MEMORY_SMALL=${MEMORY_SMALL:-10000}
@@ -47,7 +71,7 @@ TOOLS=${TOOLS:-searchlight scrapy}
 SEED=${SEED:-4}
 NGINX_WORKERS=${NGINX_WORKERS:-1}
 GZIP=${GZIP:-0}
-TARGET=${TARGET:-5}
+if [ "$SITE" = extract ]; then TARGET=${TARGET:-8}; else TARGET=${TARGET:-5}; fi
 MEMORY_TARGET=${MEMORY_TARGET:-1.5}
 STRICT=${STRICT:-0}
 RUN_TIMEOUT=${RUN_TIMEOUT:-1200}
@@ -61,6 +85,10 @@ MEASURE="$HERE/fetch_helper.py"
 HELPER="$HERE/crawl_helper.py"
 SITE_GEN="$HERE/crawl_site.py"
 SPIDER="$HERE/crawl_scrapy_spider.py"
+EXTRACT_SITE_GEN="$HERE/crawl_extract_site.py"
+EXTRACT_PAGES="$HERE/extract_pages.py"
+REAL_PAGES="$HERE/extract-pages/real"
+VENV=${VENV:-$HERE/out/.venv-extract}
 SCRATCH=${SCRATCH:-.build-bench}
 case "$SCRATCH" in /*) ;; *) SCRATCH="$REPO/$SCRATCH" ;; esac
 
@@ -111,15 +139,43 @@ fi
 NGINX=$(find_nginx)
 [ -n "$NGINX" ] || die "nginx not found after install"
 
-if want_tool scrapy; then
+SCRAPY_PY=python3
+SPIDER_ARGS=()
+if want_tool scrapy && [ "$SITE" = extract ]; then
+    # Scrapy and extruct in one Python: extract.sh's virtual environment, Scrapy added to it.
+    SCRAPY_PY="$VENV/bin/python"
+    if [ -x "$SCRAPY_PY" ] && "$SCRAPY_PY" -c 'import extruct' 2>/dev/null; then
+        log "reusing extruct's virtual environment $VENV"
+    else
+        log "creating a virtual environment in $VENV and installing $EXTRUCT with pip"
+        rm -rf "$VENV"
+        mkdir -p "$(dirname "$VENV")"
+        python3 -m venv "$VENV" || die "'python3 -m venv $VENV' failed (Debian: apt-get install python3-venv)"
+        timeout 900 "$SCRAPY_PY" -m pip install --quiet --disable-pip-version-check "$EXTRUCT" >&2 ||
+            die "'pip install $EXTRUCT' into $VENV failed (PyPI reachable? a proxy in PIP_INDEX_URL?)"
+    fi
+    if ! "$SCRAPY_PY" -c 'import scrapy' 2>/dev/null; then
+        log "installing $SCRAPY with pip into $VENV (next to extruct)"
+        timeout 900 "$SCRAPY_PY" -m pip install --quiet --disable-pip-version-check "$SCRAPY" >&2 ||
+            die "'pip install $SCRAPY' into $VENV failed"
+    fi
+    SPIDER_ARGS=(-a extruct=1)
+elif want_tool scrapy; then
     if ! python3 -c 'import scrapy' 2>/dev/null; then
         log "installing Scrapy with pip into $(command -v python3)"
         if ! timeout 900 python3 -m pip install --quiet scrapy >&2; then
             die "'python3 -m pip install scrapy' failed: install Scrapy into this Python by hand (a virtual environment whose python3 comes first on PATH will do), or run with TOOLS=searchlight"
         fi
     fi
-    SCRAPY_VERSION=$(python3 -c 'import scrapy, twisted, lxml.etree as e; print("Scrapy %s, Twisted %s, lxml %s (libxml2 %s)" % (scrapy.__version__, twisted.__version__, e.__version__, ".".join(map(str, e.LIBXML_VERSION))))') ||
-        die "Scrapy does not import in $(command -v python3)"
+fi
+if want_tool scrapy; then
+    SCRAPY_VERSION=$("$SCRAPY_PY" -c 'import scrapy, twisted, lxml.etree as e; print("Scrapy %s, Twisted %s, lxml %s (libxml2 %s)" % (scrapy.__version__, twisted.__version__, e.__version__, ".".join(map(str, e.LIBXML_VERSION))))') ||
+        die "Scrapy does not import in $SCRAPY_PY"
+    if [ "$SITE" = extract ]; then
+        SCRAPY_VERSION="$SCRAPY_VERSION, $("$SCRAPY_PY" -c 'import importlib.metadata as m; print("extruct %s" % m.version("extruct"))')" ||
+            die "extruct does not import in $SCRAPY_PY"
+    fi
+    SCRAPY_PY_VERSION=$("$SCRAPY_PY" -c 'import platform; print(platform.python_version())')
 fi
 
 # ---------------------------------------------------------------------------------------------
@@ -171,10 +227,34 @@ if [ "$MEMORY" = 1 ]; then
     SITE_PAGES[small]=$MEMORY_SMALL SITE_PAGES[large]=$MEMORY_LARGE
     SITE_FLAGS[small]=--small SITE_FLAGS[large]=--small
 fi
+if [ "$SITE" = extract ]; then
+    # The extraction benchmark's page set, made as Benchmarks/extract.sh makes it.
+    SOURCES="$WORK/sources"
+    log "generating the extraction page set ($XCOUNT pages, seed $XSEED$([ "$REAL" = 1 ] && echo ", and the real pages"))"
+    python3 "$EXTRACT_PAGES" set --out "$SOURCES/gen" --seed "$XSEED" --count "$XCOUNT" >"$WORK/sources.json"
+    rm -f "$SOURCES/gen/MANIFEST.json"
+    if [ "$REAL" = 1 ]; then
+        [ -d "$REAL_PAGES" ] || die "no $REAL_PAGES"
+        while IFS= read -r f; do
+            [ -n "$f" ] || continue
+            src="$REPO/Fixtures/conformance/structured-data/$f"
+            [ -f "$src" ] || src="$REAL_PAGES/$f"
+            [ -f "$src" ] || die "real page $f is neither in Fixtures/conformance/structured-data nor in $REAL_PAGES"
+            mkdir -p "$SOURCES/real/$(dirname "$f")"
+            cp "$src" "$SOURCES/real/$f"
+        done <"$REAL_PAGES/pages.txt"
+    fi
+fi
 for site in "${SITES[@]}"; do
     port=$(python3 "$MEASURE" port)
     while [[ " ${SITE_PORT[*]:-} " == *" $port "* ]]; do port=$(python3 "$MEASURE" port); done
     SITE_PORT[$site]=$port
+    if [ "$site" = main ] && [ "$SITE" = extract ]; then
+        log "building the main site from the extraction pages: $PAGES linked pages for 127.0.0.1:$port"
+        timeout 1800 python3 "$EXTRACT_SITE_GEN" "$SOURCES" "$WORK/$site" --pages "$PAGES" --seed "$SEED" \
+            --base "http://127.0.0.1:$port" >"$WORK/$site.manifest.out"
+        continue
+    fi
     log "generating the $site site: ${SITE_PAGES[$site]} pages ${SITE_FLAGS[$site]:-(2–200 KB)} for 127.0.0.1:$port"
     # shellcheck disable=SC2086
     timeout 1800 python3 "$SITE_GEN" "$WORK/$site" --pages "${SITE_PAGES[$site]}" --seed "$SEED" \
@@ -192,10 +272,14 @@ gzip_conf="gzip off;"
 [ "$GZIP" = 1 ] && gzip_conf="gzip on; gzip_comp_level 1; gzip_types text/plain application/xml;"
 servers=""
 for site in "${SITES[@]}"; do
+    charset_conf=""
+    # The extraction pages declare their own charsets (a few are not UTF-8): no charset in the header.
+    [ "$site" = main ] && [ "$SITE" = extract ] && charset_conf="charset off;"
     servers+="    server {
         listen 127.0.0.1:${SITE_PORT[$site]};
         root $WORK/$site/www;
         access_log $WORK/nginx/$site.access.log bench;
+        $charset_conf
     }
 "
 done
@@ -271,7 +355,7 @@ run_tool() { # tool site label timeout
         cmd=("$BIN" crawl "$base/" --store "$store" --allow-private-network --delay 0
             --concurrency "$CONCURRENCY" --per-host "$CONCURRENCY" --json)
     else
-        cmd=(python3 -m scrapy runspider "$SPIDER" -a "base=$base"
+        cmd=("$SCRAPY_PY" -m scrapy runspider "$SPIDER" -a "base=$base" "${SPIDER_ARGS[@]}"
             -s "CONCURRENT_REQUESTS=$CONCURRENCY" -s "CONCURRENT_REQUESTS_PER_DOMAIN=$CONCURRENCY"
             -s "LOG_FILE=$json.scrapy.log" -s LOG_LEVEL=INFO -o "$json.items.jsonl:jsonl")
     fi
@@ -308,6 +392,8 @@ busy_percent() {
 
 read -r -a tools <<<"$TOOLS"
 measured=()
+LOAD_BEFORE=$(cut -d' ' -f1-3 /proc/loadavg)
+STARTED=$(date +%s)
 BUSY_BEFORE=$(busy_percent)
 if [ -n "$BUSY_BEFORE" ] && [ "$BUSY_BEFORE" -gt 10 ]; then
     log "warning: the machine was ${BUSY_BEFORE}% busy before the runs: other work skews CPU and wall times"
@@ -325,6 +411,8 @@ for i in $(seq "$RUNS"); do
     done
 done
 
+ELAPSED=$(($(date +%s) - STARTED))
+LOAD_AFTER=$(cut -d' ' -f1-3 /proc/loadavg)
 memory_runs=()
 if [ "$MEMORY" = 1 ]; then
     BUSY_MEMORY=$(busy_percent)
@@ -355,7 +443,11 @@ OUT="$HERE/out/crawl-$(date +%Y-%m-%d-%H%M%S).md"
 {
     echo "# Crawl benchmark, $(date -u '+%Y-%m-%d %H:%M UTC')"
     echo
-    echo "Site: $(manifest main html_pages) pages ($(manifest main linked_pages) reachable by links from /, $(manifest main sitemap_only_pages) only in the sitemap), $(manifest main html_bytes) bytes of HTML (page sizes: $sizes), $(manifest main private_linked) linked pages under a robots.txt Disallow; nginx on 127.0.0.1, concurrency $CONCURRENCY for both tools, robots.txt obeyed, no delay."
+    if [ "$SITE" = extract ]; then
+        echo "Site (SITE=extract): $(manifest main html_pages) pages made of the extraction benchmark's $(manifest main sources) pages (\`extract_pages.py set --seed $XSEED --count $XCOUNT\`$([ "$REAL" = 1 ] && echo " and the real pages of Benchmarks/extract-pages/real/"); each $(manifest main '"{min}–{max}".format(**copies_per_source)') times) by \`Benchmarks/crawl_extract_site.py --pages $PAGES --seed $SEED\`: $(manifest main linked_pages) reachable by links from /, $(manifest main query_pages) more at PATH?page=2, $(manifest main sitemap_only_pages) only in the sitemap; $(manifest main html_bytes) bytes of HTML (page sizes: $sizes); $(manifest main links_rewritten) <a href>s rewritten to the site's pages, $(manifest main links_kept) kept (other hosts, mailto:, #…); $(manifest main private_linked) linked pages under a robots.txt Disallow; nginx on 127.0.0.1 (no charset in Content-Type), concurrency $CONCURRENCY for both tools, robots.txt obeyed, no delay. Scrapy runs extruct (JSON-LD, microdata, Open Graph) on every page."
+    else
+        echo "Site: $(manifest main html_pages) pages ($(manifest main linked_pages) reachable by links from /, $(manifest main sitemap_only_pages) only in the sitemap), $(manifest main html_bytes) bytes of HTML (page sizes: $sizes), $(manifest main private_linked) linked pages under a robots.txt Disallow; nginx on 127.0.0.1, concurrency $CONCURRENCY for both tools, robots.txt obeyed, no delay."
+    fi
     echo
     echo "$table"
     echo
@@ -369,9 +461,9 @@ OUT="$HERE/out/crawl-$(date +%Y-%m-%d-%H%M%S).md"
         echo "- searchlight: \`searchlight crawl http://127.0.0.1:PORT/ --store FRESH.sqlite --allow-private-network --delay 0 --concurrency $CONCURRENCY --per-host $CONCURRENCY --json\` ($built)"
     fi
     if want_tool scrapy; then
-        echo "- Scrapy: \`scrapy runspider Benchmarks/crawl_scrapy_spider.py -a base=http://127.0.0.1:PORT -s CONCURRENT_REQUESTS=$CONCURRENCY -s CONCURRENT_REQUESTS_PER_DOMAIN=$CONCURRENCY -o items.jsonl:jsonl\` (ROBOTSTXT_OBEY, DOWNLOAD_DELAY 0, AutoThrottle and HTTP cache off); $SCRAPY_VERSION, Python $(python3 -c 'import platform; print(platform.python_version())')"
+        echo "- Scrapy: \`scrapy runspider Benchmarks/crawl_scrapy_spider.py -a base=http://127.0.0.1:PORT ${SPIDER_ARGS[*]:-}${SPIDER_ARGS[*]:+ }-s CONCURRENT_REQUESTS=$CONCURRENCY -s CONCURRENT_REQUESTS_PER_DOMAIN=$CONCURRENCY -o items.jsonl:jsonl\` (ROBOTSTXT_OBEY, DOWNLOAD_DELAY 0, AutoThrottle and HTTP cache off$([ "$SITE" = extract ] && echo "; extruct.extract(body, base_url, encoding=response.encoding, syntaxes=[json-ld, microdata, opengraph], uniform=False, errors=log) per page, the item counts per syntax"); $SCRAPY_VERSION, Python $SCRAPY_PY_VERSION ($SCRAPY_PY)"
     fi
-    echo "- machine: $(nproc) cores, ${cpu_model:-unknown CPU}, $(uname -sr); CPU busy with other work just before the runs: ${BUSY_BEFORE:-?}%"
+    echo "- machine: $(nproc) cores, ${cpu_model:-unknown CPU}, $(uname -sr); CPU busy with other work just before the runs: ${BUSY_BEFORE:-?}%; load average before $LOAD_BEFORE, after $LOAD_AFTER; the comparison runs took ${ELAPSED} s"
     echo "- nginx $("$NGINX" -v 2>&1 | sed 's/^nginx version: nginx\///'), worker_processes $NGINX_WORKERS, gzip $([ "$GZIP" = 1 ] && echo on || echo off)"
     echo "- $(swift --version 2>&1 | head -n 1 || true)"
 } >"$OUT"

@@ -6,7 +6,8 @@ Measurement itself (GNU time + wait4 rusage, a free port) is Benchmarks/fetch_he
 Subcommands:
   annotate JSON --tool T --site DIR --log LOG --log-from A --log-to B [--store PATH]
       Checks one run: the slice [A, B) of nginx's access log (format `$status $request_method
-      $request_uri $body_bytes_sent`) must hold every path of DIR/expected-paths.txt with a 200,
+      $request_uri $body_bytes_sent`) must hold every path of DIR/expected-paths.txt with a 200 (an
+      expected entry with a `?query` is a page of its own, matched on the whole request URI),
       nothing under /private/; the tool's own count must match (searchlight: counters.pagesFetched
       of its --json summary on stdout; Scrapy: the lines of its JSON Lines feed). Records the
       verdict and the counts in JSON.
@@ -106,6 +107,9 @@ def cmd_annotate(args):
             robots += 1
         elif SITEMAP.match(path):
             sitemaps += 1
+        elif uri in expected_set and status == 200 and method == "GET":
+            # A URL with a query that the site lists as a page of its own (SITE=extract's PATH?page=2).
+            fetched[uri] += 1
         elif path in expected_set and status == 200 and method == "GET":
             fetched[path] += 1
         else:
