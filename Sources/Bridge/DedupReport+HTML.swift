@@ -13,7 +13,7 @@ extension DedupReport {
     ///
     /// - Parameter limits: How many clusters and members to list and how long a string may be.
     /// - Returns: The page, UTF-8 (`<meta charset="utf-8">`). Linear in the size of what is listed.
-    public func renderedHTML(limits: ListingLimits = .standard) -> String {
+    package func renderedHTML(limits: ListingLimits = .standard) -> String {
         var renderer = HTMLRenderer(report: self, limits: limits)
         renderer.render()
         return renderer.output

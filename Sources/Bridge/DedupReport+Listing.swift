@@ -1,33 +1,33 @@
 extension DedupReport {
     /// How much of a report the human-readable renderings (text, Markdown, HTML) show. The JSON
     /// form is always complete; these bounds keep a page for a million clusters readable and small.
-    public struct ListingLimits: Sendable, Hashable {
+    package struct ListingLimits: Sendable, Hashable {
         /// The most clusters listed; the rest are counted, not shown. Negative values count as 0.
-        public var clusters: Int
+        package var clusters: Int
         /// The most members listed per cluster; the rest are counted, not shown. Negative values count as 0.
-        public var membersPerCluster: Int
+        package var membersPerCluster: Int
         /// The most Unicode scalars shown of one string (an id, a URL); longer ones are cut and
         /// marked with how much was left out. Values below 1 count as 1.
-        public var fieldLength: Int
+        package var fieldLength: Int
 
         /// Creates limits; the defaults list a thousand clusters of up to a hundred members each.
-        public init(clusters: Int = 1000, membersPerCluster: Int = 100, fieldLength: Int = 2048) {
+        package init(clusters: Int = 1000, membersPerCluster: Int = 100, fieldLength: Int = 2048) {
             self.clusters = clusters
             self.membersPerCluster = membersPerCluster
             self.fieldLength = fieldLength
         }
 
         /// A thousand clusters, a hundred members each, 2048 scalars per string.
-        public static let standard = ListingLimits()
+        package static let standard = ListingLimits()
     }
 
     /// The clusters a human-readable rendering lists, most interesting first.
-    public struct Listing: Sendable, Hashable {
+    package struct Listing: Sendable, Hashable {
         /// The listed clusters: withheld ones, then published ones that merged more than one
         /// member, then single-member published ones; within each group, in the report's order.
-        public var clusters: [Cluster]
+        package var clusters: [Cluster]
         /// How many of the report's clusters are not listed.
-        public var omittedCount: Int
+        package var omittedCount: Int
     }
 
     /// Chooses the clusters to list under `limit` in one pass over the report, keeping at most
@@ -35,7 +35,7 @@ extension DedupReport {
     ///
     /// - Parameter limit: The most clusters to list; negative values count as 0.
     /// - Returns: The listed clusters in a deterministic order and how many were left out.
-    public func listing(atMost limit: Int) -> Listing {
+    package func listing(atMost limit: Int) -> Listing {
         let limit = max(0, limit)
         var groups: [[Cluster]] = [[], [], []]
         for cluster in clusters {
@@ -50,7 +50,7 @@ extension DedupReport {
 
     /// All clusters of the publish: ``clusters`` may hold only the ones chosen for listing (a store
     /// reads at most a listing's worth), while ``Summary/clusters`` counts them all.
-    public var totalClusters: Int { Swift.max(clusters.count, summary.clusters) }
+    package var totalClusters: Int { Swift.max(clusters.count, summary.clusters) }
 
     /// One row of the "withheld by reason" table.
     struct WithheldRow {

@@ -12,7 +12,7 @@ extension DedupReport {
     ///
     /// - Parameter limits: How many clusters and members to list and how long a string may be.
     /// - Returns: The Markdown, ending with a newline. Linear in the size of what is listed.
-    public func renderedMarkdown(limits: ListingLimits = .standard) -> String {
+    package func renderedMarkdown(limits: ListingLimits = .standard) -> String {
         var renderer = MarkdownRenderer(report: self, limits: limits)
         renderer.render()
         return renderer.output

@@ -8,7 +8,7 @@ extension DedupReport {
     ///
     /// - Parameter limits: How many clusters and members to list and how long a string may be.
     /// - Returns: The text, ending with a newline. Linear in the size of what is listed.
-    public func renderedText(limits: ListingLimits = .standard) -> String {
+    package func renderedText(limits: ListingLimits = .standard) -> String {
         var renderer = TextRenderer(report: self, limits: limits)
         renderer.render()
         return renderer.output

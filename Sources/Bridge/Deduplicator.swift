@@ -5,9 +5,9 @@
 ///   `webpageURL` counts as crawled and public only when its group holds a public page — so an app can
 ///   never put a private or uncrawled URL into the index;
 /// - the *clusters*: URL groups plus `relatedUniqueIdentifier` links to searchable items.
-public enum Deduplicator {
+package enum Deduplicator {
     /// Every cluster of `input`, ordered by key.
-    public static func plan(_ input: BridgeInput, rules: EligibilityRules) -> [ClusterPlan] {
+    package static func plan(_ input: BridgeInput, rules: EligibilityRules) -> [ClusterPlan] {
         var graph = ClusterGraph(input: input)
         graph.linkURLs()
         let roots = URLRoots(

@@ -1,6 +1,6 @@
 /// Why a record or a cluster is not in the public index (SPEC §4). The raw values are the keys of
 /// the report's `summary.withheld` and each cluster's `reason`.
-public enum WithholdReason: String, Sendable, Hashable, Codable, CaseIterable {
+package enum WithholdReason: String, Sendable, Hashable, Codable, CaseIterable {
     /// A donated activity with `isEligibleForPublicIndexing` not true: counted, never stored.
     case notEligibleForPublicIndexing
     /// Fewer than K distinct donors donated the activity: only salted hashes are stored.
@@ -25,7 +25,7 @@ public enum WithholdReason: String, Sendable, Hashable, Codable, CaseIterable {
     case noTitle
 
     /// A sentence for people reading the report.
-    public var explanation: String {
+    package var explanation: String {
         switch self {
         case .notEligibleForPublicIndexing: "the app did not mark it eligible for public indexing"
         case .belowEngagementThreshold: "fewer distinct donors than the engagement threshold; only hashes are kept"

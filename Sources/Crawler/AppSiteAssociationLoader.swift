@@ -7,26 +7,26 @@ typealias UniversalLinkRules = AppSiteAssociation
 
 /// Fetches a host's apple-app-site-association file the way Apple's CDN does: over
 /// `https`, from `/.well-known/`, no redirects, at most 128 KB.
-public enum AppSiteAssociationLoader {
+package enum AppSiteAssociationLoader {
     /// The outcome for one host.
-    public struct Attempt: Sendable {
+    package struct Attempt: Sendable {
         /// The parsed file, when the host serves a valid one.
-        public var association: AppSiteAssociation?
+        package var association: AppSiteAssociation?
         /// Why there is none, or what is wrong with it (`nil` when valid and clean).
-        public var diagnosis: String?
+        package var diagnosis: String?
         /// The HTTP status, when a response arrived.
-        public var httpStatus: Int?
+        package var httpStatus: Int?
         /// The request made, for the fetch log.
-        public var log: FetchLogEntry?
+        package var log: FetchLogEntry?
         /// The body of a 200 answer, kept in the store for the pass's other workers.
-        public var body: [UInt8]? = nil
+        package var body: [UInt8]? = nil
     }
 
     /// The path Apple fetches.
-    public static let path = "/.well-known/apple-app-site-association"
+    package static let path = "/.well-known/apple-app-site-association"
 
     /// The store name of the host's copy.
-    public static let fileName = "apple-app-site-association"
+    package static let fileName = "apple-app-site-association"
 
     /// The rules of a copy another worker of the pass stored (`nil` when it had none usable).
     static func rules(from file: HostFile) -> AppSiteAssociation? {
@@ -35,7 +35,7 @@ public enum AppSiteAssociationLoader {
     }
 
     /// The URL of `origin`'s file: always `https` unless `allowPlainHTTP` (loopback tests).
-    public static func url(origin: String, allowPlainHTTP: Bool) -> String {
+    package static func url(origin: String, allowPlainHTTP: Bool) -> String {
         if allowPlainHTTP || origin.hasPrefix("https://") { return origin + path }
         // Apple fetches https on the default port, whatever port the page was served on.
         let hostAndPort = origin.dropFirst("http://".count)
@@ -47,7 +47,7 @@ public enum AppSiteAssociationLoader {
     }
 
     /// Fetches and parses the file of `origin`.
-    public static func fetch(
+    package static func fetch(
         origin: String, fetcher: Fetcher, maxBytes: Int, allowPlainHTTP: Bool, now: Double
     ) async -> Attempt {
         let url = url(origin: origin, allowPlainHTTP: allowPlainHTTP)

@@ -1,64 +1,64 @@
 import Fetching
 
 /// How a crawl behaves. The defaults are a polite production crawler's (SPEC §3).
-public struct CrawlConfiguration: Sendable {
+package struct CrawlConfiguration: Sendable {
     /// The start URLs. Empty: only continue the frontier already in the store.
-    public var seeds: [String]
+    package var seeds: [String]
     /// The robots.txt product token (`Applebot` by default, with Apple's Googlebot fallback).
-    public var productToken: String
+    package var productToken: String
     /// The HTTP transfer settings (user agent, timeouts, size limits, address policy).
-    public var fetch: FetchConfiguration
+    package var fetch: FetchConfiguration
     /// Requests in flight across all hosts.
-    public var concurrency: Int
+    package var concurrency: Int
     /// Requests in flight to one host.
-    public var perHostConcurrency: Int
+    package var perHostConcurrency: Int
     /// The minimum time between two requests to one host, in seconds.
-    public var delay: Double
+    package var delay: Double
     /// The largest `Crawl-delay` honoured, in seconds; longer ones are capped.
-    public var maxCrawlDelay: Double
+    package var maxCrawlDelay: Double
     /// Pages fetched in one pass at most (`nil`: no limit).
-    public var maxPages: Int?
+    package var maxPages: Int?
     /// Link distance from the seeds at most (`nil`: no limit). Sitemap-listed pages are at depth 1.
-    public var maxDepth: Int?
+    package var maxDepth: Int?
     /// `--include` patterns (see ``URLScope``).
-    public var includePatterns: [String]
+    package var includePatterns: [String]
     /// `--exclude` patterns.
-    public var excludePatterns: [String]
+    package var excludePatterns: [String]
     /// URLs longer than this (in bytes) are not queued.
-    public var maxURLLength: Int
+    package var maxURLLength: Int
     /// Attempts per URL for transient failures (timeouts, 5xx, 429) before a final failure.
-    public var maxAttempts: Int
+    package var maxAttempts: Int
     /// The first retry's delay in seconds; each later one doubles, with ±50 % jitter.
-    public var retryBaseDelay: Double
+    package var retryBaseDelay: Double
     /// The longest wait accepted from a `Retry-After` header, in seconds.
-    public var maxRetryAfter: Double
+    package var maxRetryAfter: Double
     /// How long a good robots.txt copy is reused, in seconds (at most 24 h).
-    public var robotsCacheLifetime: Double
+    package var robotsCacheLifetime: Double
     /// Nesting of sitemap indexes followed at most.
-    public var maxSitemapDepth: Int
+    package var maxSitemapDepth: Int
     /// Sitemap files fetched per host at most.
-    public var maxSitemapsPerHost: Int
+    package var maxSitemapsPerHost: Int
     /// Body limit for sitemap files (uncompressed), bytes.
-    public var maxSitemapBytes: Int
+    package var maxSitemapBytes: Int
     /// Body limit for apple-app-site-association files, bytes.
-    public var maxAppSiteAssociationBytes: Int
+    package var maxAppSiteAssociationBytes: Int
     /// Whether apple-app-site-association is also fetched over plain `http` (for loopback
     /// test sites); Apple only ever fetches it over `https`, which is the default.
-    public var allowsPlainHTTPAppSiteAssociation: Bool
+    package var allowsPlainHTTPAppSiteAssociation: Bool
     /// How long a worker's leases (the URLs it took, its host slots) last without renewal, in seconds;
     /// renewed every third of it while the worker runs. A worker that dies loses its URLs to the
     /// others this long after its last renewal (at once for a worker of the same machine).
-    public var leaseDuration: Double {
+    package var leaseDuration: Double {
         didSet { leaseDuration = max(1, leaseDuration) }
     }
     /// Whether a new pass is a refresh pass (`crawl --refresh`): it fetches what is due, the sitemaps and the
     /// URLs it finds that are new to the frontier, instead of everything it reaches (see ``RevisitPolicy``).
-    public var refresh: Bool
+    package var refresh: Bool
     /// When each URL is due again.
-    public var revisit: RevisitPolicy
+    package var revisit: RevisitPolicy
 
     /// Creates a configuration with production defaults.
-    public init(
+    package init(
         seeds: [String] = [],
         productToken: String = "Applebot",
         fetch: FetchConfiguration = FetchConfiguration(),

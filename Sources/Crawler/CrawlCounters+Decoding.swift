@@ -7,7 +7,7 @@ extension CrawlCounters {
 
     /// Reads counters as stored with a pass's workers; a counter the writing version did not have yet reads
     /// as 0, so a pass resumed by a newer version keeps what its earlier workers counted.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         func count(_ key: CodingKeys) throws -> Int { try container.decodeIfPresent(Int.self, forKey: key) ?? 0 }
         self.init()

@@ -2,43 +2,43 @@ import Store
 
 /// What a crawl pass did, counted as it goes and stored with the pass at every commit,
 /// so that a resumed pass reports the whole pass, not only its last stretch.
-public struct CrawlCounters: Sendable, Hashable, Codable {
+package struct CrawlCounters: Sendable, Hashable, Codable {
     /// Page requests that got an HTTP response (any status).
-    public var pagesFetched = 0
+    package var pagesFetched = 0
     /// Pages stored as indexable items (new or changed).
-    public var pagesIndexed = 0
+    package var pagesIndexed = 0
     /// Pages confirmed unchanged (304 or same content hash): no re-extraction.
-    public var pagesUnchanged = 0
+    package var pagesUnchanged = 0
     /// Pages whose content differed from the stored copy (a page fetched for the first time is not counted).
-    public var pagesChanged = 0
+    package var pagesChanged = 0
     /// Pages visited in an earlier pass that this pass took up again and ended (fetched, or ended by a rule).
-    public var pagesRevisited = 0
+    package var pagesRevisited = 0
     /// Pages that answered 404 or 410 and left the index.
-    public var pagesGone = 0
+    package var pagesGone = 0
     /// Redirect responses followed (each hop queued as a URL of its own).
-    public var redirects = 0
+    package var redirects = 0
     /// Body bytes received (decoded), all requests.
-    public var bytes = 0
+    package var bytes = 0
     /// Sitemap files read.
-    public var sitemapsRead = 0
+    package var sitemapsRead = 0
     /// Sitemap files a refresh pass found unchanged since their last fetch (304, or the same bytes), not read.
-    public var sitemapsUnchanged = 0
+    package var sitemapsUnchanged = 0
     /// URLs listed in the sitemaps read.
-    public var sitemapURLs = 0
+    package var sitemapURLs = 0
     /// robots.txt requests made (cached copies not counted).
-    public var robotsFetched = 0
+    package var robotsFetched = 0
     /// Retries scheduled after transient failures.
-    public var retries = 0
+    package var retries = 0
     /// URLs not fetched or not indexed, by reason (a ``SkipReason`` raw value: `robots`, `noindex`, `scope`,
     /// `depth`, `size`, `type`, `errors`, `url-length`, `redirect-limit`…).
-    public var skipped: [String: Int] = [:]
+    package var skipped: [String: Int] = [:]
     /// Final failures by kind (`dns-failure`, `http-503`, `connect-timeout`…).
-    public var errors: [String: Int] = [:]
+    package var errors: [String: Int] = [:]
     /// Seconds spent in earlier stretches of this pass (before a resume).
-    public var earlierSeconds = 0.0
+    package var earlierSeconds = 0.0
 
     /// Creates zeroed counters.
-    public init() {}
+    package init() {}
 
     /// Adds one to `skipped[reason]`.
     mutating func skip(_ reason: SkipReason, count: Int = 1) {
@@ -59,29 +59,29 @@ public struct CrawlCounters: Sendable, Hashable, Codable {
 }
 
 /// The end-of-crawl report (`searchlight crawl --json`).
-public struct CrawlSummary: Sendable, Hashable, Codable {
+package struct CrawlSummary: Sendable, Hashable, Codable {
     /// The pass's id in the store.
-    public var run: Int64
+    package var run: Int64
     /// Whether this invocation resumed an unfinished pass.
-    public var resumed: Bool
+    package var resumed: Bool
     /// Whether the pass finished (`false` when stopped early, e.g. by a signal).
-    public var finished: Bool
+    package var finished: Bool
     /// The pass's counters: every worker's that took part, this one's and earlier stretches' included.
-    public var counters: CrawlCounters
+    package var counters: CrawlCounters
     /// Wall time the pass has been crawled, resumed stretches included (time when several workers ran
     /// at once counted once).
-    public var durationSeconds: Double
+    package var durationSeconds: Double
     /// URLs still queued (non-zero only when the pass did not finish).
-    public var queued: Int
+    package var queued: Int
     /// How many `crawl` processes took part in the pass (resumed stretches included).
-    public var workers: Int
+    package var workers: Int
     /// What this process itself did.
-    public var workerCounters: CrawlCounters
+    package var workerCounters: CrawlCounters
     /// For a refresh pass (`crawl --refresh`), what it revisited; `nil` for a full pass.
-    public var refresh: RefreshCounts?
+    package var refresh: RefreshCounts?
 
     /// Creates a summary.
-    public init(
+    package init(
         run: Int64, resumed: Bool, finished: Bool, counters: CrawlCounters, durationSeconds: Double, queued: Int,
         workers: Int = 1, workerCounters: CrawlCounters? = nil
     ) {
@@ -97,22 +97,22 @@ public struct CrawlSummary: Sendable, Hashable, Codable {
 }
 
 /// What a refresh pass revisited (SPEC §3 "Freshness"), for its summary.
-public struct RefreshCounts: Sendable, Hashable, Codable {
+package struct RefreshCounts: Sendable, Hashable, Codable {
     /// Pages visited before that this pass took up again: due (their next visit had come, or a sitemap
     /// listed them with a `lastmod` newer than their last visit), or asked for by a new donation. Pages new to
     /// the frontier are not counted.
-    public var due: Int
+    package var due: Int
     /// Page requests that got an answer.
-    public var fetched: Int
+    package var fetched: Int
     /// Pages found unchanged (304, or the same content hash).
-    public var unchanged: Int
+    package var unchanged: Int
     /// Pages whose content changed.
-    public var changed: Int
+    package var changed: Int
     /// Pages that answered 404 or 410: they leave the index at the next publish.
-    public var gone: Int
+    package var gone: Int
 
     /// The counts of a refresh pass that counted `counters`.
-    public init(counters: CrawlCounters) {
+    package init(counters: CrawlCounters) {
         due = counters.pagesRevisited
         fetched = counters.pagesFetched
         unchanged = counters.pagesUnchanged
@@ -122,17 +122,17 @@ public struct RefreshCounts: Sendable, Hashable, Codable {
 }
 
 /// A snapshot for a progress line.
-public struct CrawlProgress: Sendable, Hashable {
+package struct CrawlProgress: Sendable, Hashable {
     /// Pages fetched so far in this pass.
-    public var pagesDone: Int
+    package var pagesDone: Int
     /// URLs queued in the store for this pass (in flight included).
-    public var queued: Int
+    package var queued: Int
     /// Requests in flight.
-    public var inFlight: Int
+    package var inFlight: Int
     /// Pages per second over this invocation.
-    public var rate: Double
+    package var rate: Double
     /// Final failures by kind.
-    public var errors: [String: Int]
+    package var errors: [String: Int]
     /// URLs skipped by reason.
-    public var skipped: [String: Int]
+    package var skipped: [String: Int]
 }

@@ -15,15 +15,15 @@ import Store
 /// Any number of crawlers (processes) may work on one store at once: each joins the running pass
 /// as a ``CrawlWorker``, takes URLs with a lease, and shares each host's politeness (its request
 /// slots, delay and pauses, its robots.txt and apple-app-site-association) through the store.
-public struct Crawler: Sendable {
+package struct Crawler: Sendable {
     /// How to crawl.
-    public let configuration: CrawlConfiguration
+    package let configuration: CrawlConfiguration
     /// Where the frontier and the pages live.
-    public let store: any CrawlStore
+    package let store: any CrawlStore
     let logger: Logger
 
     /// Creates a crawler. Nothing happens until ``run(progress:)``.
-    public init(configuration: CrawlConfiguration, store: any CrawlStore, logger: Logger) {
+    package init(configuration: CrawlConfiguration, store: any CrawlStore, logger: Logger) {
         self.configuration = configuration
         self.store = store
         self.logger = logger
@@ -43,7 +43,7 @@ public struct Crawler: Sendable {
     /// queues a URL it finds only when that URL is new, due, or listed with a newer sitemap `lastmod`.
     /// - Parameter progress: Called about twice a second with a snapshot, from the crawl loop.
     /// - Throws: ``CrawlError`` for a bad configuration; ``StoreError`` when the store fails.
-    public func run(progress: (@Sendable (CrawlProgress) -> Void)? = nil) async throws -> CrawlSummary {
+    package func run(progress: (@Sendable (CrawlProgress) -> Void)? = nil) async throws -> CrawlSummary {
         // Bad seeds or patterns are refused before anything is written to the store.
         if !configuration.seeds.isEmpty { _ = try scope(seeds: configuration.seeds) }
         let worker = CrawlWorker.current()
@@ -118,10 +118,10 @@ extension Crawler {
 }
 
 /// A crawl that cannot start: a bad pattern or seed.
-public struct CrawlError: Error, Sendable, CustomStringConvertible {
+package struct CrawlError: Error, Sendable, CustomStringConvertible {
     /// What is wrong.
-    public var message: String
-    public var description: String { message }
+    package var message: String
+    package var description: String { message }
 }
 
 /// What a child task of the crawl loop hands back.

@@ -12,21 +12,21 @@ import Store
 ///   visit comes by nine tenths of it, so an item, an activity's page included, is seen again before it would
 ///   expire.
 /// - A visit that failed for good comes back after ``minimumInterval``, the interval kept.
-public struct RevisitPolicy: Sendable {
+package struct RevisitPolicy: Sendable {
     /// The shortest wait, seconds (`--min-revisit`, default 1 hour).
-    public var minimumInterval: Double
+    package var minimumInterval: Double
     /// The longest wait, seconds (`--max-revisit`, default 30 days).
-    public var maximumInterval: Double
+    package var maximumInterval: Double
     /// The first wait after a first visit, seconds (1 day, within the bounds).
-    public var firstInterval: Double
+    package var firstInterval: Double
     /// How long a published item stays public after its page's last fetch, seconds; `nil`: no cap.
-    public var itemLifetime: Double?
+    package var itemLifetime: Double?
     /// The time a pass starts from and visits are scheduled from (seconds since 1970): the wall clock, or
     /// a test's.
-    public var now: @Sendable () -> Double
+    package var now: @Sendable () -> Double
 
     /// The defaults: 1 hour to 30 days, a first wait of 1 day, no item lifetime, the wall clock.
-    public init(
+    package init(
         minimumInterval: Double = 3600, maximumInterval: Double = 30 * 86_400, firstInterval: Double = 86_400,
         itemLifetime: Double? = nil, now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }
     ) {
@@ -38,7 +38,7 @@ public struct RevisitPolicy: Sendable {
     }
 
     /// What a visit found, for the interval.
-    public enum Finding: Sendable, Hashable {
+    package enum Finding: Sendable, Hashable {
         /// The URL's first visit.
         case first
         /// The same content (or answer) as last time.
@@ -51,7 +51,7 @@ public struct RevisitPolicy: Sendable {
 
     /// The interval and the time of the next visit after a visit at `time` that found `finding`, the last
     /// interval being `previous`, the response fresh for `lifetime` seconds if it said so.
-    public func schedule(
+    package func schedule(
         after finding: Finding, previous: Double?, at time: Double, lifetime: Double? = nil
     ) -> (interval: Double, nextVisitAt: Double) {
         let first = clamped(firstInterval)

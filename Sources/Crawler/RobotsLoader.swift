@@ -4,7 +4,7 @@ import Robots
 import Store
 
 /// What a host's robots.txt allows, after RFC 9309 §2.3.1's HTTP rules.
-public enum RobotsStatus: Sendable, Hashable {
+package enum RobotsStatus: Sendable, Hashable {
     /// A file was fetched and parsed: its rules apply.
     case rules(RobotsTxt)
     /// No rules apply (4xx other than 429, or too many redirects): everything is allowed.
@@ -18,7 +18,7 @@ public enum RobotsStatus: Sendable, Hashable {
     case refused(reason: String)
 
     /// The decision for `url`; `unavailable` and `refused` disallow everything (except robots.txt itself).
-    public func decision(for url: String, productToken: String) -> RobotsTxt.Decision {
+    package func decision(for url: String, productToken: String) -> RobotsTxt.Decision {
         switch self {
         case .rules(let robots):
             return robots.decision(for: url, userAgent: productToken)
@@ -30,7 +30,7 @@ public enum RobotsStatus: Sendable, Hashable {
     }
 
     /// A short key for logs and the store: `rules`, `allow-all`, `unavailable`, `refused`.
-    public var key: String {
+    package var key: String {
         switch self {
         case .rules: "rules"
         case .allowAll: "allow-all"
@@ -41,26 +41,26 @@ public enum RobotsStatus: Sendable, Hashable {
 }
 
 /// Fetches robots.txt with the HTTP semantics of RFC 9309 and SPEC §3.
-public enum RobotsLoader {
+package enum RobotsLoader {
     /// The result of one attempt: the status, the request log, and the copy to cache (only
     /// for answers that may be cached: a parsed file or a 4xx).
-    public struct Attempt: Sendable {
+    package struct Attempt: Sendable {
         /// What applies now.
-        public var status: RobotsStatus
+        package var status: RobotsStatus
         /// The HTTP status of the final response, if one arrived.
-        public var httpStatus: Int?
+        package var httpStatus: Int?
         /// The URLs requested (robots.txt and any redirect hops) with their outcomes.
-        public var log: [FetchLogEntry]
+        package var log: [FetchLogEntry]
         /// The copy to keep, when the answer may be cached.
-        public var cacheEntry: HostFile?
+        package var cacheEntry: HostFile?
     }
 
     /// The store name of robots.txt copies.
-    public static let fileName = "robots.txt"
+    package static let fileName = "robots.txt"
 
     /// Fetches `origin/robots.txt` (`origin` is `scheme://host[:port]`), following up to
     /// five redirects (cross-host too; each hop under the fetcher's address policy).
-    public static func fetch(origin: String, fetcher: Fetcher, now: Double) async -> Attempt {
+    package static func fetch(origin: String, fetcher: Fetcher, now: Double) async -> Attempt {
         let url = origin + "/robots.txt"
         let started = ContinuousClock.now
         do {
@@ -123,9 +123,9 @@ public enum RobotsLoader {
     }
 
     /// The ``HostRobotsState/final`` of a host given up because its robots.txt could not be read.
-    public static let unavailableKey = "unavailable"
+    package static let unavailableKey = "unavailable"
     /// The ``HostRobotsState/final`` of a host whose address the address policy refuses.
-    public static let refusedKey = "refused"
+    package static let refusedKey = "refused"
 
     /// The status of a host the pass gave up on (by any worker), if it did.
     static func givenUp(_ state: HostRobotsState) -> RobotsStatus? {
@@ -137,7 +137,7 @@ public enum RobotsLoader {
     }
 
     /// The status a cached copy gives, when it is younger than `lifetime` seconds.
-    public static func cached(_ file: HostFile?, now: Double, lifetime: Double) -> RobotsStatus? {
+    package static func cached(_ file: HostFile?, now: Double, lifetime: Double) -> RobotsStatus? {
         guard let file, now - file.fetchedAt < min(lifetime, 24 * 3600), now >= file.fetchedAt else { return nil }
         switch file.detail {
         case "rules": return .rules(RobotsTxt(file.body ?? []))

@@ -3,9 +3,9 @@ import Robots
 
 /// The per-site checks `validate` reports next to the page's own: the robots.txt decision
 /// (with the group and rule that decided) and the universal-link verdict.
-public enum SiteChecks {
+package enum SiteChecks {
     /// The `robots` check for `url` under `status`.
-    public static func robots(_ status: RobotsStatus, url: String, productToken: String) -> MarkupCheck {
+    package static func robots(_ status: RobotsStatus, url: String, productToken: String) -> MarkupCheck {
         switch status {
         case .unavailable(let reason, _):
             return MarkupCheck(
@@ -25,7 +25,7 @@ public enum SiteChecks {
     }
 
     /// Which group and rule decided, in words: `group 'googlebot', line 3: Disallow: /private/`.
-    public static func explanation(_ decision: RobotsTxt.Decision) -> String {
+    package static func explanation(_ decision: RobotsTxt.Decision) -> String {
         let group = decision.group.map { "group '\($0)'" } ?? "no group applies"
         guard let rule = decision.rule else {
             return decision.group == nil ? "\(group), everything is allowed" : "\(group), no rule matches"
@@ -34,7 +34,7 @@ public enum SiteChecks {
     }
 
     /// The `universalLinks` check for `url`, and the deep links its file adds to the item.
-    public static func universalLinks(_ attempt: AppSiteAssociationLoader.Attempt, url: String) -> (
+    package static func universalLinks(_ attempt: AppSiteAssociationLoader.Attempt, url: String) -> (
         check: MarkupCheck, deepLinks: [DeepLink]
     ) {
         guard let association = attempt.association else {

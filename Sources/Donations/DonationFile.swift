@@ -6,7 +6,7 @@ import Foundation
 
 /// Reads a donation file (JSON Lines) line by line in bounded memory: the file is read in chunks,
 /// and a line longer than ``DonationParser/maxLineBytes`` is skipped (reported), never held whole.
-public enum DonationFile {
+package enum DonationFile {
     /// Bytes read at a time.
     static let chunkBytes = 256 * 1024
 
@@ -15,7 +15,7 @@ public enum DonationFile {
     /// - Throws: ``DonationIssue`` when the file cannot be opened (line 0, with the system's reason: no
     ///   such file, a directory, permission denied) or a read fails (the last line handed on, with the
     ///   reason); the records before a read error have been handed on.
-    public static func forEachRecord(
+    package static func forEachRecord(
         in path: String, _ body: (Result<DonationRecord, DonationIssue>) throws -> Void
     ) throws {
         let descriptor = path == "-" ? STDIN_FILENO : try open(path)
@@ -38,7 +38,7 @@ public enum DonationFile {
 
     /// Every record of `bytes`, a whole donation body named `name` in issues (an HTTP request's), as
     /// ``forEachRecord(in:_:)`` reads a file's: the same lines, numbers and issues.
-    public static func forEachRecord(
+    package static func forEachRecord(
         inBytes bytes: [UInt8], named name: String, _ body: (Result<DonationRecord, DonationIssue>) throws -> Void
     ) throws {
         var splitter = LineSplitter(file: name)

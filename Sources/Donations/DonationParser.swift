@@ -1,19 +1,19 @@
 internal import StrictJSON
 
 /// A donation line that cannot be imported: where it is and why.
-public struct DonationIssue: Error, Sendable, Hashable, CustomStringConvertible {
+package struct DonationIssue: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file (or `-` for standard input).
-    public var file: String
+    package var file: String
     /// The 1-based line number; 0 for the file as a whole.
-    public var line: Int
+    package var line: Int
     /// Why, naming the field when one is at fault.
-    public var reason: String
+    package var reason: String
     /// The line's `bundleIdentifier` when it is a JSON object with that key as a string, though its record
     /// was refused: a server refuses a body naming a bundle its token is not for, valid or not.
-    public var bundleIdentifier: String?
+    package var bundleIdentifier: String?
 
     /// Creates an issue.
-    public init(file: String, line: Int, reason: String, bundleIdentifier: String? = nil) {
+    package init(file: String, line: Int, reason: String, bundleIdentifier: String? = nil) {
         self.file = file
         self.line = line
         self.reason = reason
@@ -21,7 +21,7 @@ public struct DonationIssue: Error, Sendable, Hashable, CustomStringConvertible 
     }
 
     /// `file:line: reason`, or `file: reason` for the file as a whole (line 0: it could not be opened).
-    public var description: String { line > 0 ? "\(file):\(line): \(reason)" : "\(file): \(reason)" }
+    package var description: String { line > 0 ? "\(file):\(line): \(reason)" : "\(file): \(reason)" }
 }
 
 /// Reads and validates one line of a donation file (SPEC §6).
@@ -29,16 +29,16 @@ public struct DonationIssue: Error, Sendable, Hashable, CustomStringConvertible 
 /// Each line is parsed once with the strict JSON parser and mapped to its record by hand: unknown
 /// keys are ignored, a repeated key keeps its first value, and fields are checked in the order the
 /// record types declare them, so the reasons are those `JSONDecoder` gave (see `FieldReader`).
-public enum DonationParser {
+package enum DonationParser {
     /// The longest line read, in bytes; longer lines are refused without being parsed.
-    public static let maxLineBytes = 1 << 20
+    package static let maxLineBytes = 1 << 20
 
     /// Arrays and objects nested deeper than this are not valid JSON here (as for `JSONDecoder`).
     static let maxDepth = 512
 
     /// The record on `line`, or why it cannot be imported. Of `userInfo`, only the keys named in
     /// `requiredUserInfoKeys` are kept (SPEC §4).
-    public static func parse(_ line: some Collection<UInt8>, file: String, number: Int) -> Result<
+    package static func parse(_ line: some Collection<UInt8>, file: String, number: Int) -> Result<
         DonationRecord, DonationIssue
     > {
         if let result = line.withContiguousStorageIfAvailable({ parse(buffer: $0, file: file, number: number) }) {

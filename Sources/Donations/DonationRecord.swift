@@ -1,7 +1,7 @@
-public import StrictJSON
+package import StrictJSON
 
 /// One line of a donation file (SPEC §6): what an app donated, with Apple's property names.
-public enum DonationRecord: Sendable, Hashable {
+package enum DonationRecord: Sendable, Hashable {
     /// A donated `NSUserActivity`.
     case userActivity(UserActivityRecord)
     /// A donated `CSSearchableItem` (on-device content, used only for linking).
@@ -10,7 +10,7 @@ public enum DonationRecord: Sendable, Hashable {
     case delete(DeletionRecord)
 
     /// The app the record belongs to; identifiers are scoped by it.
-    public var bundleIdentifier: String {
+    package var bundleIdentifier: String {
         switch self {
         case .userActivity(let record): record.bundleIdentifier
         case .searchableItem(let record): record.bundleIdentifier
@@ -20,30 +20,30 @@ public enum DonationRecord: Sendable, Hashable {
 }
 
 /// The attributes of `CSSearchableItemAttributeSet` a donation may carry.
-public struct DonatedAttributes: Sendable, Hashable, Codable {
+package struct DonatedAttributes: Sendable, Hashable, Codable {
     /// The title shown in results.
-    public var title: String?
+    package var title: String?
     /// The description shown in results.
-    public var contentDescription: String?
+    package var contentDescription: String?
     /// An absolute http(s) image URL.
-    public var thumbnailURL: String?
+    package var thumbnailURL: String?
     /// Search keywords.
-    public var keywords: [String]?
+    package var keywords: [String]?
     /// The `uniqueIdentifier` of the searchable item this record belongs to (it must exist).
-    public var relatedUniqueIdentifier: String?
+    package var relatedUniqueIdentifier: String?
     /// A related item that need not exist.
-    public var weakRelatedUniqueIdentifier: String?
+    package var weakRelatedUniqueIdentifier: String?
     /// A dotted group (`recipes.desserts`), for deletion by domain.
-    public var domainIdentifier: String?
+    package var domainIdentifier: String?
     /// An absolute http(s) URL of the content.
-    public var contentURL: String?
+    package var contentURL: String?
     /// A rating, ≥ 0.
-    public var rating: Double?
+    package var rating: Double?
     /// How many ratings.
-    public var ratingCount: Int?
+    package var ratingCount: Int?
 
     /// Creates attributes.
-    public init(
+    package init(
         title: String? = nil, contentDescription: String? = nil, thumbnailURL: String? = nil,
         keywords: [String]? = nil, relatedUniqueIdentifier: String? = nil, weakRelatedUniqueIdentifier: String? = nil,
         domainIdentifier: String? = nil, contentURL: String? = nil, rating: Double? = nil, ratingCount: Int? = nil
@@ -62,68 +62,68 @@ public struct DonatedAttributes: Sendable, Hashable, Codable {
 }
 
 /// A donated `NSUserActivity`. Of `userInfo`, only the `requiredUserInfoKeys` survive reading.
-public struct UserActivityRecord: Sendable, Hashable, Codable {
+package struct UserActivityRecord: Sendable, Hashable, Codable {
     /// The app; identifiers are scoped by it.
-    public var bundleIdentifier: String
+    package var bundleIdentifier: String
     /// Who donated it (a device or account token): distinct donors are the engagement count.
-    public var donor: String
+    package var donor: String
     /// The app-defined activity type.
-    public var activityType: String
+    package var activityType: String
     /// The title shown in results.
-    public var title: String?
+    package var title: String?
     /// The public web page for the activity (absolute http or https).
-    public var webpageURL: String?
+    package var webpageURL: String?
     /// After reading, only the `requiredUserInfoKeys` values, each in the canonical form the reader gives
     /// it (numbers as their `Double` is written, object members sorted by key, the first of a repeated key
     /// kept), so equal values are equal and serialize to equal text.
-    public var userInfo: [String: JSONValue]?
+    package var userInfo: [String: JSONValue]?
     /// The `userInfo` keys needed to restore the activity: the only ones kept.
-    public var requiredUserInfoKeys: [String]?
+    package var requiredUserInfoKeys: [String]?
     /// Search keywords.
-    public var keywords: [String]?
+    package var keywords: [String]?
     /// The app's identifier for the activity.
-    public var persistentIdentifier: String?
+    package var persistentIdentifier: String?
     /// ISO 8601, as donated.
-    public var expirationDate: String?
+    package var expirationDate: String?
     /// Apple's flag: may appear in on-device search.
-    public var isEligibleForSearch: Bool?
+    package var isEligibleForSearch: Bool?
     /// Apple's flag: may be published (also needs the engagement threshold).
-    public var isEligibleForPublicIndexing: Bool?
+    package var isEligibleForPublicIndexing: Bool?
     /// Apple's flag: Handoff.
-    public var isEligibleForHandoff: Bool?
+    package var isEligibleForHandoff: Bool?
     /// Apple's flag: Siri predictions.
-    public var isEligibleForPrediction: Bool?
+    package var isEligibleForPrediction: Bool?
     /// The attributes shown in results.
-    public var contentAttributeSet: DonatedAttributes?
+    package var contentAttributeSet: DonatedAttributes?
 }
 
 /// A donated `CSSearchableItem`.
-public struct SearchableItemRecord: Sendable, Hashable, Codable {
+package struct SearchableItemRecord: Sendable, Hashable, Codable {
     /// The app; identifiers are scoped by it.
-    public var bundleIdentifier: String
+    package var bundleIdentifier: String
     /// The item's identifier within the bundle.
-    public var uniqueIdentifier: String
+    package var uniqueIdentifier: String
     /// A dotted group (`recipes.desserts`), for deletion by domain.
-    public var domainIdentifier: String?
+    package var domainIdentifier: String?
     /// ISO 8601, as donated.
-    public var expirationDate: String?
+    package var expirationDate: String?
     /// The attributes shown in results.
-    public var attributeSet: DonatedAttributes?
+    package var attributeSet: DonatedAttributes?
 }
 
 /// A deletion: by identifiers, by (hierarchical) domain identifiers, or everything of a bundle.
-public struct DeletionRecord: Sendable, Hashable, Codable {
+package struct DeletionRecord: Sendable, Hashable, Codable {
     /// The app; identifiers are scoped by it.
-    public var bundleIdentifier: String
+    package var bundleIdentifier: String
     /// Delete these items.
-    public var uniqueIdentifiers: [String]?
+    package var uniqueIdentifiers: [String]?
     /// Delete the items of these domains and their subdomains (`a` also deletes `a.b`).
-    public var domainIdentifiers: [String]?
+    package var domainIdentifiers: [String]?
     /// Delete everything of the bundle (must be `true` when given).
-    public var all: Bool?
+    package var all: Bool?
 
     /// Creates a deletion; exactly one of the three ways should be given.
-    public init(
+    package init(
         bundleIdentifier: String, uniqueIdentifiers: [String]? = nil, domainIdentifiers: [String]? = nil,
         all: Bool? = nil
     ) {

@@ -141,7 +141,7 @@ enum DonationValidation {
 
 /// ISO 8601 dates as donation files carry them (`2027-01-01T00:00:00Z`, with or without fractional
 /// seconds, any offset; a date alone is midnight UTC).
-public enum DonationDates {
+package enum DonationDates {
     /// Whether ``parse(_:)`` reads `text`; the usual `2027-01-01T00:00:00Z` with in-range fields is
     /// recognised without Foundation's parser (a few microseconds a call), anything else goes through it.
     static func isValid(_ text: String) -> Bool {
@@ -149,7 +149,7 @@ public enum DonationDates {
     }
 
     /// The instant, or `nil` when `text` is not an ISO 8601 date.
-    public static func parse(_ text: String) -> Date? {
+    package static func parse(_ text: String) -> Date? {
         // The usual form is read here: Foundation's parser costs microseconds a call, a million times
         // an import.
         if let seconds = plainUTCSeconds(text) { return Date(timeIntervalSince1970: seconds) }

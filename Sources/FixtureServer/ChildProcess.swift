@@ -11,12 +11,12 @@ import Foundation
 /// descriptor of this process (a small bash prologue closes them, since glibc's `closefrom` and `chdir`
 /// spawn actions are not imported into Swift), so a server a program leaves running holds nothing of the
 /// test's.
-public enum ChildProcess {
+package enum ChildProcess {
     /// A program that could not be started, with the call that failed and its error number.
-    public struct SpawnError: Error, CustomStringConvertible {
+    package struct SpawnError: Error, CustomStringConvertible {
         var call: String
         var code: Int32
-        public var description: String { "\(call): \(String(cString: strerror(code)))" }
+        package var description: String { "\(call): \(String(cString: strerror(code)))" }
     }
 
     /// Runs `command` (a path and its arguments) with `environment`, and returns its exit status (for a
@@ -32,7 +32,7 @@ public enum ChildProcess {
     /// Starts `command` and returns its pid without waiting: standard input from `input` (or /dev/null),
     /// standard output to `output` and standard error to `error` (or to `output` when nil; /dev/null when
     /// both are nil).
-    public static func spawn(
+    package static func spawn(
         _ command: [String], environment: [String: String], directory: URL, input: Int32?, output: Int32?,
         error: Int32? = nil
     ) throws(SpawnError) -> pid_t {
@@ -68,7 +68,7 @@ public enum ChildProcess {
     }
 
     /// Blocks until child `pid` ends and returns its exit status (for a signal, 128 + its number).
-    public static func waitForExit(_ pid: pid_t) throws(SpawnError) -> Int32 {
+    package static func waitForExit(_ pid: pid_t) throws(SpawnError) -> Int32 {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 {
             guard errno == EINTR else { throw SpawnError(call: "waitpid", code: errno) }

@@ -5,24 +5,24 @@ import Foundation
 ///
 /// Nothing here blocks a thread of the cooperative pool: the exit is awaited through
 /// `terminationHandler`, and output goes to files rather than pipes (no drain needed).
-public struct Chromium: Sendable {
+package struct Chromium: Sendable {
     /// Chromium ran but exited with a failure status.
-    public struct Failure: Error, CustomStringConvertible {
+    package struct Failure: Error, CustomStringConvertible {
         /// The exit status.
-        public var status: Int32
+        package var status: Int32
         /// `chromium … exited with N`.
-        public var description: String { "chromium exited with \(status)" }
+        package var description: String { "chromium exited with \(status)" }
     }
 
     /// The executable.
-    public let executable: URL
+    package let executable: URL
 
     /// What a failing test says when Chromium is missing (instead of silently passing).
-    public static let missingMessage =
+    package static let missingMessage =
         "chromium is not installed: the HTML render checks need Debian's chromium (Scripts/bootstrap.sh --test installs it)"
 
     /// Finds `chromium` on `PATH` (then `/usr/bin`), or nil.
-    public static func locate() -> Chromium? {
+    package static func locate() -> Chromium? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
         let folders = path.split(separator: ":").map(String.init) + ["/usr/bin"]
         for folder in folders {
@@ -37,7 +37,7 @@ public struct Chromium: Sendable {
     }
 
     /// The page's DOM after load, as Chromium serializes it (`--dump-dom`), scripts enabled.
-    public func dumpDOM(of page: URL, in folder: URL) async throws -> String {
+    package func dumpDOM(of page: URL, in folder: URL) async throws -> String {
         let output = folder.appendingPathComponent("dom-\(UUID().uuidString).html")
         let status = try await run(["--dump-dom", page.absoluteString], standardOutput: output, in: folder)
         guard status == 0 else { throw Failure(status: status) }
@@ -45,7 +45,7 @@ public struct Chromium: Sendable {
     }
 
     /// Renders the page to a PNG of the given window size and returns the PNG's bytes.
-    public func screenshot(of page: URL, to png: URL, width: Int, height: Int, in folder: URL) async throws -> Data {
+    package func screenshot(of page: URL, to png: URL, width: Int, height: Int, in folder: URL) async throws -> Data {
         let log = folder.appendingPathComponent("screenshot-\(UUID().uuidString).log")
         let status = try await run(
             ["--screenshot=\(png.path)", "--window-size=\(width),\(height)", "--hide-scrollbars", page.absoluteString],

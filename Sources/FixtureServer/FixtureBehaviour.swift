@@ -9,7 +9,7 @@
 /// await server.setBehaviour(.retryAfter(status: 503, seconds: 2), for: "/busy")
 /// await server.setBehaviour(.slowFirstByte(delay: .milliseconds(300), then: .respond(status: 200)), for: "/slow")
 /// ```
-public indirect enum FixtureBehaviour: Sendable {
+package indirect enum FixtureBehaviour: Sendable {
     /// Answers with `status`, the given headers in order, and `body`.
     ///
     /// A `Content-Length` matching `body` is added unless `headers` already has one (or a `Transfer-Encoding`), and
@@ -75,12 +75,12 @@ public indirect enum FixtureBehaviour: Sendable {
 
 extension FixtureBehaviour {
     /// A 200 answer with an HTML body, for tests that only need some page at a path.
-    public static func html(_ text: String, status: Int = 200) -> FixtureBehaviour {
+    package static func html(_ text: String, status: Int = 200) -> FixtureBehaviour {
         .respond(status: status, headers: [("Content-Type", "text/html; charset=utf-8")], body: Array(text.utf8))
     }
 
     /// A 200 answer with a plain-text body.
-    public static func text(_ text: String, status: Int = 200) -> FixtureBehaviour {
+    package static func text(_ text: String, status: Int = 200) -> FixtureBehaviour {
         .respond(status: status, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Array(text.utf8))
     }
 }

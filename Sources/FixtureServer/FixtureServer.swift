@@ -17,23 +17,23 @@ import Foundation
 /// The server runs on plain threads, one for accepting and one per connection, blocking in `poll` on the socket and
 /// on a stop pipe. That keeps its timing independent of the two-thread cooperative pool that the tests themselves
 /// use, and lets ``stop()`` wake every wait, including hanging requests, at once.
-public actor FixtureServer {
+package actor FixtureServer {
     /// The port the server listens on.
-    public nonisolated let port: UInt16
+    package nonisolated let port: UInt16
 
     /// The folder served for GET and HEAD requests without a behaviour, or nil when only behaviours answer.
-    public nonisolated let siteRoot: URL?
+    package nonisolated let siteRoot: URL?
 
     /// The state the server's threads share.
     private let core: ServerCore
 
     /// `"http://127.0.0.1:PORT"`, with no trailing slash.
-    public nonisolated var baseURL: String {
+    package nonisolated var baseURL: String {
         "http://127.0.0.1:\(port)"
     }
 
     /// The absolute URL of `path` on this server; `path` starts with `/` (and may carry a query).
-    public nonisolated func url(_ path: String) -> String {
+    package nonisolated func url(_ path: String) -> String {
         baseURL + path
     }
 
@@ -46,14 +46,14 @@ public actor FixtureServer {
     ///     is 404).
     ///   - port: the port to listen on; 0, the default, lets the kernel pick a free one.
     /// - Throws: ``FixtureServerError`` when the site folder does not exist or the socket cannot listen.
-    public static func start(site: String? = nil, port: UInt16 = 0) async throws -> FixtureServer {
+    package static func start(site: String? = nil, port: UInt16 = 0) async throws -> FixtureServer {
         try await start(directory: site.map { Fixtures.site($0) }, port: port)
     }
 
     /// Starts a server that serves the files of any `directory` (or none when nil).
     ///
     /// - Throws: ``FixtureServerError`` when the folder does not exist or the socket cannot listen.
-    public static func start(directory: URL?, port: UInt16 = 0) async throws -> FixtureServer {
+    package static func start(directory: URL?, port: UInt16 = 0) async throws -> FixtureServer {
         if let directory, !Fixtures.isDirectory(directory) {
             throw FixtureServerError.siteNotFound(path: directory.path)
         }
@@ -78,54 +78,54 @@ public actor FixtureServer {
 
     /// Makes requests for exactly `path` (the path without its query) behave as `behaviour`, instead of serving a
     /// file; replaces any behaviour set before and restarts a `.sequence`.
-    public func setBehaviour(_ behaviour: FixtureBehaviour, for path: String) {
+    package func setBehaviour(_ behaviour: FixtureBehaviour, for path: String) {
         core.setBehaviour(behaviour, for: path)
     }
 
     /// Removes the behaviour for `path`, so it serves the site's file again (or 404).
-    public func removeBehaviour(for path: String) {
+    package func removeBehaviour(for path: String) {
         core.setBehaviour(nil, for: path)
     }
 
     /// Every request received so far, in arrival order.
-    public func requests() -> [FixtureRequest] {
+    package func requests() -> [FixtureRequest] {
         core.statistics().log
     }
 
     /// The requests received so far whose path without query is `route`, in arrival order.
-    public func requests(to route: String) -> [FixtureRequest] {
+    package func requests(to route: String) -> [FixtureRequest] {
         core.statistics().log.filter { $0.route == route }
     }
 
     /// The largest number of TCP connections that were open at the same time.
-    public func peakConcurrentConnections() -> Int {
+    package func peakConcurrentConnections() -> Int {
         core.statistics().peakConnections
     }
 
     /// The largest number of requests being handled at the same time (received, response not yet complete).
-    public func peakConcurrentRequests() -> Int {
+    package func peakConcurrentRequests() -> Int {
         core.statistics().peakRequests
     }
 
     /// How many TCP connections the server has accepted.
-    public func totalConnections() -> Int {
+    package func totalConnections() -> Int {
         core.statistics().total
     }
 
     /// How many TCP connections are open now.
-    public func openConnections() -> Int {
+    package func openConnections() -> Int {
         core.statistics().open
     }
 
     /// Empties the request log and resets the peaks to the current counts (total connections keep counting).
-    public func resetStatistics() {
+    package func resetStatistics() {
         core.resetStatistics()
     }
 
     /// Waits until at least `count` requests have arrived, checking every few milliseconds, for at most `timeout`.
     ///
     /// - Returns: whether the count was reached in time.
-    public func waitForRequests(_ count: Int, timeout: Duration = .seconds(30)) async -> Bool {
+    package func waitForRequests(_ count: Int, timeout: Duration = .seconds(30)) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         while core.statistics().log.count < count {
             guard ContinuousClock.now < deadline else { return false }
@@ -140,7 +140,7 @@ public actor FixtureServer {
     /// close, use ``waitForOpenConnections(atMost:timeout:)``.
     ///
     /// - Returns: whether the count was reached in time.
-    public func waitForConnections(_ count: Int, timeout: Duration = .seconds(30)) async -> Bool {
+    package func waitForConnections(_ count: Int, timeout: Duration = .seconds(30)) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         while core.statistics().total < count {
             guard ContinuousClock.now < deadline else { return false }
@@ -153,7 +153,7 @@ public actor FixtureServer {
     /// most `timeout`.
     ///
     /// - Returns: whether the count dropped that far in time.
-    public func waitForOpenConnections(atMost count: Int, timeout: Duration = .seconds(30)) async -> Bool {
+    package func waitForOpenConnections(atMost count: Int, timeout: Duration = .seconds(30)) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         while core.statistics().open > count {
             guard ContinuousClock.now < deadline else { return false }
@@ -164,7 +164,7 @@ public actor FixtureServer {
 
     /// Stops listening, closes every connection (hanging ones included), and returns when all the server's threads
     /// have finished. Calling it again returns at once.
-    public func stop() async {
+    package func stop() async {
         await core.stop()
     }
 }

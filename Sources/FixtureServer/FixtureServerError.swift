@@ -1,5 +1,5 @@
 /// Why a fixture server could not start.
-public enum FixtureServerError: Error, Sendable, CustomStringConvertible {
+package enum FixtureServerError: Error, Sendable, CustomStringConvertible {
     /// The folder to serve does not exist.
     case siteNotFound(path: String)
 
@@ -10,7 +10,7 @@ public enum FixtureServerError: Error, Sendable, CustomStringConvertible {
     case listen(String)
 
     /// A readable explanation for test failure messages.
-    public var description: String {
+    package var description: String {
         switch self {
         case .siteNotFound(let path):
             "fixture site folder not found: \(path)"

@@ -5,13 +5,13 @@ import Foundation
 /// Tests run from SwiftPM's build folder, not from the repository, so the folder is found from this source file's
 /// own path (`#filePath`) rather than from the working directory, and the `SEARCHLIGHT_FIXTURES` environment
 /// variable overrides both (for an installed binary or an unusual checkout).
-public enum Fixtures {
+package enum Fixtures {
     /// The environment variable that, when set to a directory, is used as the fixtures root.
-    public static let environmentVariable = "SEARCHLIGHT_FIXTURES"
+    package static let environmentVariable = "SEARCHLIGHT_FIXTURES"
 
     /// The fixtures root: `$SEARCHLIGHT_FIXTURES` if set, else the nearest ancestor of this source file (then of the
     /// working directory) that contains `Fixtures/sites`, with `Fixtures` appended; else `./Fixtures`.
-    public static var root: URL {
+    package static var root: URL {
         if let override = ProcessInfo.processInfo.environment[environmentVariable], !override.isEmpty {
             return URL(fileURLWithPath: override, isDirectory: true).standardizedFileURL
         }
@@ -26,19 +26,19 @@ public enum Fixtures {
     }
 
     /// The folder of the bundled site called `name`: `root/sites/name`.
-    public static func site(_ name: String) -> URL {
+    package static func site(_ name: String) -> URL {
         root.appendingPathComponent("sites", isDirectory: true).appendingPathComponent(name, isDirectory: true)
     }
 
     /// A file under the fixtures root, for example `file("encoded/page.html.gz")`.
-    public static func file(_ relativePath: String) -> URL {
+    package static func file(_ relativePath: String) -> URL {
         root.appendingPathComponent(relativePath, isDirectory: false)
     }
 
     /// The bytes of a file under the fixtures root.
     ///
     /// - Throws: the file system's error when the file cannot be read.
-    public static func bytes(_ relativePath: String) throws -> [UInt8] {
+    package static func bytes(_ relativePath: String) throws -> [UInt8] {
         try [UInt8](Data(contentsOf: file(relativePath)))
     }
 

@@ -12,9 +12,9 @@ import Synchronization
 /// Readiness is `pg_ctl start -w` (it returns once the server accepts connections), no sleeps. The cluster
 /// stops when ``stop()`` is called or, for the shared clusters, when the test process ends in any way
 /// (``ClusterWatchdog``). The server trades durability for speed (`fsync=off`): its data is thrown away.
-public final class PostgresCluster: Sendable {
+package final class PostgresCluster: Sendable {
     /// How clients authenticate.
-    public enum Authentication: Sendable, Equatable {
+    package enum Authentication: Sendable, Equatable {
         /// Any client on loopback is let in as any user.
         case trust
         /// SCRAM-SHA-256 with this password for ``user``.
@@ -22,7 +22,7 @@ public final class PostgresCluster: Sendable {
     }
 
     /// Why a cluster could not be started or used.
-    public enum Failure: Error, CustomStringConvertible {
+    package enum Failure: Error, CustomStringConvertible {
         /// No PostgreSQL server binaries were found.
         case notInstalled
         /// Running as root, but there is no `postgres` user to run the server as.
@@ -32,7 +32,7 @@ public final class PostgresCluster: Sendable {
         /// A system call failed.
         case system(String, errno: Int32)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .notInstalled:
                 "PostgreSQL is not installed: no /usr/lib/postgresql/*/bin/initdb nor initdb on PATH "
@@ -48,18 +48,18 @@ public final class PostgresCluster: Sendable {
     }
 
     /// The superuser every cluster is created with.
-    public static let user = "searchlight"
+    package static let user = "searchlight"
     /// The password of ``sharedWithPassword()``'s cluster.
-    public static let testPassword = "correct horse battery staple"
+    package static let testPassword = "correct horse battery staple"
 
     /// The folder holding the data directory, the server's log and its Unix socket.
-    public let folder: URL
+    package let folder: URL
     /// The loopback TCP port the server listens on (on 127.0.0.1).
-    public let port: Int
+    package let port: Int
     /// How clients authenticate.
-    public let authentication: Authentication
+    package let authentication: Authentication
     /// How long `initdb` and `pg_ctl start` took.
-    public let startupDuration: Duration
+    package let startupDuration: Duration
     /// The PostgreSQL programs.
     let programs: PostgresPrograms
     /// Stops the server and removes ``folder`` when told to, or when this process ends.
@@ -80,12 +80,12 @@ public final class PostgresCluster: Sendable {
     }
 
     /// The cluster this test process shares (trust authentication), started by the first test that asks.
-    public static func shared() async throws -> PostgresCluster {
+    package static func shared() async throws -> PostgresCluster {
         try await sharedTrust.value
     }
 
     /// The cluster this test process shares that requires ``testPassword`` (SCRAM-SHA-256).
-    public static func sharedWithPassword() async throws -> PostgresCluster {
+    package static func sharedWithPassword() async throws -> PostgresCluster {
         try await sharedPassword.value
     }
 
@@ -95,7 +95,7 @@ public final class PostgresCluster: Sendable {
     /// Creates and starts a new cluster. Call ``stop()`` when done (it also stops when the process ends).
     ///
     /// - Throws: ``Failure`` when PostgreSQL is missing or a step fails, with the step's output.
-    public static func start(authentication: Authentication = .trust) async throws -> PostgresCluster {
+    package static func start(authentication: Authentication = .trust) async throws -> PostgresCluster {
         try await PostgresPrograms.onThread { try startNow(authentication: authentication) }
     }
 
@@ -132,14 +132,14 @@ public final class PostgresCluster: Sendable {
     }
 
     /// The password clients must give, if any.
-    public var password: String? {
+    package var password: String? {
         if case .password(let password) = authentication { return password }
         return nil
     }
 
     /// Creates a new empty database (`createdb`) and returns its name; each test takes its own, so tests
     /// run in parallel on one cluster without sharing state.
-    public func makeDatabase() async throws -> String {
+    package func makeDatabase() async throws -> String {
         let name = "test_\(getpid())_\(databaseCounter.add(1, ordering: .relaxed).newValue)"
         try await PostgresPrograms.onThread { [programs, port, password, folder] in
             try programs.createDatabase(name, port: port, password: password, folder: folder)
@@ -149,14 +149,14 @@ public final class PostgresCluster: Sendable {
 
     /// Runs one SQL command in `database` with `psql` and returns its output (`-At`: a one-value query prints
     /// the value and a line feed), for tests that look into a store without a driver of their own.
-    public func psql(_ sql: String, database: String) async throws -> String {
+    package func psql(_ sql: String, database: String) async throws -> String {
         try await PostgresPrograms.onThread { [programs, port, password, folder] in
             try programs.psql(sql, database: database, port: port, password: password, folder: folder)
         }
     }
 
     /// A `postgres://` URL of `database` on this cluster, for ``user``, with ``password`` when asked.
-    public func url(database: String, includingPassword: Bool = false) -> String {
+    package func url(database: String, includingPassword: Bool = false) -> String {
         var credentials = Self.user
         if includingPassword, let password,
             let encoded = password.addingPercentEncoding(withAllowedCharacters: .alphanumerics)
@@ -167,12 +167,12 @@ public final class PostgresCluster: Sendable {
     }
 
     /// A TCP port on 127.0.0.1 that nothing listens on at the moment of the call.
-    public static func freeLoopbackPort() throws -> Int {
+    package static func freeLoopbackPort() throws -> Int {
         try PostgresPrograms.freeLoopbackPort()
     }
 
     /// Stops the server (`pg_ctl stop -m fast`) and removes the folder; returns once both are done.
-    public func stop() async {
+    package func stop() async {
         await watchdog.fire()
     }
 }

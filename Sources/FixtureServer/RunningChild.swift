@@ -5,15 +5,15 @@ import Synchronization
 /// for yet: a thread of its own blocks in `waitpid` for it, so no thread of the cooperative pool ever does,
 /// and Foundation's `Process` (whose `run()` on this toolchain now and then crashes while it scans the open
 /// descriptors, swift-corelibs-foundation #5472) is not involved.
-public final class RunningChild: Sendable {
+package final class RunningChild: Sendable {
     /// The child's process id.
-    public let pid: pid_t
+    package let pid: pid_t
     private let status = Mutex<Int32?>(nil)
     private let exit = AsyncStream<Int32>.makeStream()
 
     /// Starts `command` (a path and its arguments) with this process's environment in `directory`; standard
     /// input from /dev/null, standard output to `output` and standard error to `error` (/dev/null for nil).
-    public init(_ command: [String], directory: URL, output: Int32? = nil, error: Int32? = nil) throws {
+    package init(_ command: [String], directory: URL, output: Int32? = nil, error: Int32? = nil) throws {
         let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
         defer { if null >= 0 { close(null) } }
         pid = try ChildProcess.spawn(
@@ -29,15 +29,15 @@ public final class RunningChild: Sendable {
     }
 
     /// Whether the child has not ended yet.
-    public var isRunning: Bool { status.withLock { $0 == nil } }
+    package var isRunning: Bool { status.withLock { $0 == nil } }
 
     /// Sends `signal` (SIGTERM unless said otherwise) while the child runs.
-    public func send(_ signal: Int32 = SIGTERM) {
+    package func send(_ signal: Int32 = SIGTERM) {
         if isRunning { kill(pid, signal) }
     }
 
     /// The exit status once the child ended (for a signal, 128 + its number, as a shell reports it).
-    public func waitForExit() async -> Int32 {
+    package func waitForExit() async -> Int32 {
         for await code in exit.stream { return code }
         return status.withLock { $0 } ?? -1
     }

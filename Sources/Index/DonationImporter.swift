@@ -14,16 +14,16 @@ import Store
 ///
 /// The files are read and prepared on a thread of the importer's own; the store is written through
 /// ``DonationStore``, so the same importer serves a SQLite file and a PostgreSQL database.
-public struct DonationImporter: Sendable {
+package struct DonationImporter: Sendable {
     /// Records per transaction: large enough that pages touched by many records of a batch are written
     /// once (a million records take a hundred commits), small enough that a crawler or another import
     /// waits a fraction of a second for the write lock.
-    public var batchSize = 10_000
+    package var batchSize = 10_000
     private let store: any DonationStore
     private let logger: Logger
 
     /// An importer into `store`.
-    public init(store: any DonationStore, logger: Logger) {
+    package init(store: any DonationStore, logger: Logger) {
         self.store = store
         self.logger = logger
     }
@@ -33,7 +33,7 @@ public struct DonationImporter: Sendable {
     /// of activities now below it. `progress` is called after each batch with the records read so far.
     /// - Throws: ``StoreError`` when the store fails; ``DonationIssue`` (line 0) when a file cannot be
     ///   read; a bad line is never thrown, it is counted and listed in the summary.
-    public func importFiles(
+    package func importFiles(
         _ files: [String], engagementThreshold: Int? = nil, strict: Bool = false, now: Date = Date(),
         progress: (@Sendable (Int) -> Void)? = nil
     ) async throws -> ImportSummary {
@@ -95,7 +95,7 @@ public struct DonationImporter: Sendable {
     /// read, counted and listed as ``importFiles(_:engagementThreshold:strict:now:progress:)`` lists a
     /// file's; in batches of the importer's size, each in a transaction of its own.
     /// - Throws: ``StoreError`` when the store fails (the batches before it are imported).
-    public func importRecords(_ records: [DonationRecord], rejected: [DonationIssue], now: Date = Date())
+    package func importRecords(_ records: [DonationRecord], rejected: [DonationIssue], now: Date = Date())
         async throws -> ImportSummary
     {
         var summary = ImportSummary()
@@ -212,7 +212,7 @@ extension DonationImporter {
     /// Applies one deletion (`searchlight delete`) in its own transaction, with the same rules as a
     /// delete record in a donation file.
     /// - Throws: ``StoreError``.
-    public func delete(_ deletion: DeletionRecord) async throws(StoreError) -> ImportSummary {
+    package func delete(_ deletion: DeletionRecord) async throws(StoreError) -> ImportSummary {
         var summary = ImportSummary()
         summary.add(try await store.delete(ItemDeletion(deletion)))
         return summary

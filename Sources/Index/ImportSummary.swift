@@ -2,42 +2,42 @@ import Donations
 
 /// What an import did. Counts are of records read in this run; importing the same file again reads
 /// the same records and changes nothing in the store (``newDonations`` and ``storedActivities`` are 0).
-public struct ImportSummary: Sendable, Hashable, Codable {
+package struct ImportSummary: Sendable, Hashable, Codable {
     /// Files read.
-    public var files: Int = 0
+    package var files: Int = 0
     /// Records read (valid lines).
-    public var records: Int = 0
+    package var records: Int = 0
     /// Lines that could not be imported (bad JSON, failed validation).
-    public var rejected: Int = 0
+    package var rejected: Int = 0
     /// Files that could not be opened, or failed part-way (their issue is listed; the other files were
     /// imported, and so were the records an unreadable file gave before it failed).
-    public var unreadableFiles: Int = 0
+    package var unreadableFiles: Int = 0
     /// Activity donations from a donor not counted before for that activity.
-    public var newDonations: Int = 0
+    package var newDonations: Int = 0
     /// Activities whose content was stored or changed (they reached the engagement threshold).
-    public var storedActivities: Int = 0
+    package var storedActivities: Int = 0
     /// Activity records whose activity is still below the engagement threshold (only hashes kept).
-    public var belowThreshold: Int = 0
+    package var belowThreshold: Int = 0
     /// Searchable items added or changed.
-    public var searchableItems: Int = 0
+    package var searchableItems: Int = 0
     /// Delete records applied.
-    public var deletions: Int = 0
+    package var deletions: Int = 0
     /// Searchable items removed by deletions.
-    public var deletedItems: Int = 0
+    package var deletedItems: Int = 0
     /// Activities removed because a deletion removed the item they name.
-    public var deletedActivities: Int = 0
+    package var deletedActivities: Int = 0
     /// Activity records counted but not stored, by reason (`notEligibleForPublicIndexing`, …).
-    public var withheld: [String: Int] = [:]
+    package var withheld: [String: Int] = [:]
     /// The engagement threshold in force.
-    public var engagementThreshold: Int = 0
+    package var engagementThreshold: Int = 0
     /// The first issues, located (`file:line: reason`); ``rejected`` counts them all.
-    public var issues: [String] = []
+    package var issues: [String] = []
 
     /// How many issues are listed at most.
-    public static let listedIssues = 100
+    package static let listedIssues = 100
 
     /// Creates an empty summary.
-    public init() {}
+    package init() {}
 
     mutating func noteUnreadable(_ issue: DonationIssue) {
         unreadableFiles += 1

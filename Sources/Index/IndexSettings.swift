@@ -4,19 +4,19 @@ import Store
 /// The store-wide settings of the bridge (SPEC §7): the engagement threshold and the expiry
 /// period are recorded in the store when given and apply from then on, because below the threshold
 /// only hashes are kept (lowering it later cannot bring back content that was never stored).
-public struct IndexSettings: Sendable, Hashable {
+package struct IndexSettings: Sendable, Hashable {
     /// The default number of distinct donors an activity needs (SPEC §4).
-    public static let defaultEngagementThreshold = 3
+    package static let defaultEngagementThreshold = 3
     /// The default number of days an item stays public after it was last seen.
-    public static let defaultExpiryDays = 30.0
+    package static let defaultExpiryDays = 30.0
 
     /// Distinct donors an activity needs before its content is stored and it may be published.
-    public var engagementThreshold: Int
+    package var engagementThreshold: Int
     /// Days an item stays public after it was last seen (crawled or donated).
-    public var expiryDays: Double
+    package var expiryDays: Double
 
     /// Creates settings.
-    public init(
+    package init(
         engagementThreshold: Int = Self.defaultEngagementThreshold, expiryDays: Double = Self.defaultExpiryDays
     ) {
         self.engagementThreshold = engagementThreshold

@@ -5,9 +5,9 @@ import Store
 /// line, in increasing `uniqueIdentifier` (byte order), so two exports of the same index are
 /// identical, whichever engine holds it. Streamed from one read snapshot: memory stays constant however
 /// many items there are.
-public struct PublicExport: Sendable {
+package struct PublicExport: Sendable {
     /// About how many bytes are handed to the writer at once.
-    public static let chunkSize = 256 * 1024
+    package static let chunkSize = 256 * 1024
 
     private let index: PublicIndexStore
 
@@ -18,7 +18,7 @@ public struct PublicExport: Sendable {
     }
 
     /// An export of `store`'s public index (read-only).
-    public init(store: Store) {
+    package init(store: Store) {
         self.init(index: .sqlite(store))
     }
 
@@ -32,7 +32,7 @@ public struct PublicExport: Sendable {
     /// reading thread); an error it throws stops the export and is rethrown.
     /// - Throws: ``SearchError/store(_:)`` when the store cannot be read, or what `write` threw.
     @discardableResult
-    public func writeJSONLines(to write: @escaping @Sendable (Data) throws -> Void) async throws -> Int {
+    package func writeJSONLines(to write: @escaping @Sendable (Data) throws -> Void) async throws -> Int {
         do {
             return try await index.forEachPublicItemBatch(batchBytes: Self.chunkSize) { items in
                 try write(Self.lines(items))

@@ -13,12 +13,12 @@ import Store
 /// the previous index whole. One publish writes at a time: on SQLite the second to write plans again
 /// from the first one's result; on PostgreSQL the second waits for the first (an advisory lock) before
 /// it reads its snapshot.
-public struct Publisher: Sendable {
+package struct Publisher: Sendable {
     private let engine: PublicIndexStore
     private let logger: Logger
 
     /// A publisher over the SQLite store `store`.
-    public init(store: Store, logger: Logger) {
+    package init(store: Store, logger: Logger) {
         engine = .sqlite(store)
         self.logger = logger
     }
@@ -32,7 +32,7 @@ public struct Publisher: Sendable {
     /// Publishes. `engagementThreshold` and `expiryDays`, when given, are recorded in the store first
     /// and apply from then on. A SQLite store's blocking work runs on a thread of its own.
     /// - Throws: ``StoreError``.
-    public func publish(engagementThreshold: Int? = nil, expiryDays: Double? = nil, now: Date = Date())
+    package func publish(engagementThreshold: Int? = nil, expiryDays: Double? = nil, now: Date = Date())
         async throws(StoreError) -> PublishSummary
     {
         let summary: PublishSummary

@@ -3,11 +3,11 @@ import Foundation
 import Store
 
 /// Reads the dedup report of the last publish from the store (`searchlight report`), on either engine.
-public struct ReportReader: Sendable {
+package struct ReportReader: Sendable {
     private let store: any ReportStore
 
     /// A reader over the SQLite store `store`.
-    public init(store: Store) {
+    package init(store: Store) {
         self.store = store
     }
 
@@ -21,7 +21,7 @@ public struct ReportReader: Sendable {
 
     /// The last publish's summary, or `nil` when nothing was published yet.
     /// - Throws: ``StoreError``.
-    public func lastPublish() async throws(StoreError) -> PublishSummary? {
+    package func lastPublish() async throws(StoreError) -> PublishSummary? {
         guard let json = try await store.lastPublishSummary() else { return nil }
         do {
             return try JSONDecoder().decode(PublishSummary.self, from: Data(json.utf8))
@@ -33,7 +33,7 @@ public struct ReportReader: Sendable {
     /// The report with at most `limit` clusters, the ones a reader needs first: withheld clusters,
     /// then merged ones (more than one member), then the rest, each by key. `nil` before any publish.
     /// - Throws: ``StoreError``, or a decoding error for a cluster's stored lists.
-    public func report(clusterLimit limit: Int) async throws -> DedupReport? {
+    package func report(clusterLimit limit: Int) async throws -> DedupReport? {
         guard let summary = try await lastPublish() else { return nil }
         var clusters: [DedupReport.Cluster] = []
         try await forEachCluster(limit: max(0, limit)) { clusters.append($0) }
@@ -45,7 +45,7 @@ public struct ReportReader: Sendable {
 
     /// Every cluster in report order (for complete JSON output), read row by row in constant memory.
     /// - Throws: ``StoreError``, a decoding error for a cluster's stored lists, or what `body` throws.
-    public func forEachCluster(limit: Int? = nil, _ body: (DedupReport.Cluster) async throws -> Void) async throws {
+    package func forEachCluster(limit: Int? = nil, _ body: (DedupReport.Cluster) async throws -> Void) async throws {
         let decoder = JSONDecoder()
         try await store.forEachReportCluster(limit: limit) { row in
             let members = try decoder.decode([DedupReport.Member].self, from: Data(row.members.utf8))
@@ -81,7 +81,7 @@ public struct ReportReader: Sendable {
     }
 
     /// The report's summary (SPEC §6 shape) of a publish summary.
-    public static func reportSummary(_ summary: PublishSummary) -> DedupReport.Summary {
+    package static func reportSummary(_ summary: PublishSummary) -> DedupReport.Summary {
         DedupReport.Summary(
             pages: summary.pages, activities: summary.activities, searchableItems: summary.searchableItems,
             clusters: summary.clusters, published: summary.published, duplicatesMerged: summary.duplicatesMerged,

@@ -1,61 +1,61 @@
 /// The searchable attributes of an item, modelled on `CSSearchableItemAttributeSet`.
 ///
 /// Every property is optional or empty by default; JSON omits what is absent.
-public struct AttributeSet: Sendable, Hashable {
+package struct AttributeSet: Sendable, Hashable {
     /// The title shown in results.
-    public var title: String?
+    package var title: String?
     /// The description shown under the title.
-    public var contentDescription: String?
+    package var contentDescription: String?
     /// Search keywords, deduplicated, at most ten.
-    public var keywords: [String]?
+    package var keywords: [String]?
     /// An absolute image URL.
-    public var thumbnailURL: String?
+    package var thumbnailURL: String?
     /// The rating on a 0–5 scale.
-    public var rating: Double?
+    package var rating: Double?
     /// How many ratings or reviews the rating summarizes.
-    public var ratingCount: Int?
+    package var ratingCount: Int?
     /// Prices.
-    public var offers: [Offer]?
+    package var offers: [Offer]?
     /// A price range such as `"€€"`.
-    public var priceRange: String?
+    package var priceRange: String?
     /// How often the content was interacted with (views, likes, plays).
-    public var interactionCount: Int?
+    package var interactionCount: Int?
     /// Phone numbers for the "call" action.
-    public var phoneNumbers: [String]?
+    package var phoneNumbers: [String]?
     /// Whether the result offers a "call" action.
-    public var supportsPhoneCall: Bool?
+    package var supportsPhoneCall: Bool?
     /// Whether the result offers a "directions" action.
-    public var supportsNavigation: Bool?
+    package var supportsNavigation: Bool?
     /// A postal address.
-    public var address: PostalAddress?
+    package var address: PostalAddress?
     /// Latitude of the place, for directions.
-    public var latitude: Double?
+    package var latitude: Double?
     /// Longitude of the place, for directions.
-    public var longitude: Double?
+    package var longitude: Double?
     /// Playable media (the "play" action).
-    public var media: [MediaObject]?
+    package var media: [MediaObject]?
     /// Recipe details.
-    public var recipe: RecipeDetails?
+    package var recipe: RecipeDetails?
     /// The donated item this activity relates to.
-    public var relatedUniqueIdentifier: String?
+    package var relatedUniqueIdentifier: String?
     /// The hierarchical group of a donated item (`"recipes.desserts"`).
-    public var domainIdentifier: String?
+    package var domainIdentifier: String?
 
     /// An empty attribute set.
-    public init() {}
+    package init() {}
 }
 
 /// A price.
-public struct Offer: Sendable, Hashable {
+package struct Offer: Sendable, Hashable {
     /// The price as written (`"12.00"`), or the low end of a range.
-    public var price: String?
+    package var price: String?
     /// The ISO 4217 currency.
-    public var priceCurrency: String?
+    package var priceCurrency: String?
     /// The high end of an `AggregateOffer`'s range.
-    public var highPrice: String?
+    package var highPrice: String?
 
     /// Creates an offer.
-    public init(price: String? = nil, priceCurrency: String? = nil, highPrice: String? = nil) {
+    package init(price: String? = nil, priceCurrency: String? = nil, highPrice: String? = nil) {
         self.price = price
         self.priceCurrency = priceCurrency
         self.highPrice = highPrice
@@ -63,46 +63,46 @@ public struct Offer: Sendable, Hashable {
 }
 
 /// A postal address (schema.org `PostalAddress`).
-public struct PostalAddress: Sendable, Hashable {
-    public var streetAddress: String?
-    public var addressLocality: String?
-    public var addressRegion: String?
-    public var postalCode: String?
-    public var addressCountry: String?
+package struct PostalAddress: Sendable, Hashable {
+    package var streetAddress: String?
+    package var addressLocality: String?
+    package var addressRegion: String?
+    package var postalCode: String?
+    package var addressCountry: String?
 
     /// An empty address.
-    public init() {}
+    package init() {}
 
     /// Whether no part is set.
-    public var isEmpty: Bool {
+    package var isEmpty: Bool {
         [streetAddress, addressLocality, addressRegion, postalCode, addressCountry].allSatisfy { $0 == nil }
     }
 }
 
 /// Something the result can play.
-public struct MediaObject: Sendable, Hashable {
+package struct MediaObject: Sendable, Hashable {
     /// `audio` or `video`.
-    public var kind: String
+    package var kind: String
     /// The absolute media URL.
-    public var url: String
+    package var url: String
 
     /// Creates a media object.
-    public init(kind: String, url: String) {
+    package init(kind: String, url: String) {
         self.kind = kind
         self.url = url
     }
 }
 
 /// What a recipe result shows (schema.org `Recipe`).
-public struct RecipeDetails: Sendable, Hashable {
-    public var name: String?
-    public var image: String?
+package struct RecipeDetails: Sendable, Hashable {
+    package var name: String?
+    package var image: String?
     /// ISO 8601 duration as written (`"PT1H30M"`).
-    public var totalTime: String?
-    public var recipeYield: String?
-    public var rating: Double?
-    public var ratingCount: Int?
+    package var totalTime: String?
+    package var recipeYield: String?
+    package var rating: Double?
+    package var ratingCount: Int?
 
     /// Empty recipe details.
-    public init() {}
+    package init() {}
 }

@@ -2,17 +2,17 @@ import Markup
 
 /// Reads the deep links a page declares: the Smart App Banner, Twitter app cards and App Links.
 /// (Universal links need the host's apple-app-site-association file: the crawler adds them.)
-public struct DeepLinkReader: Sendable {
+package struct DeepLinkReader: Sendable {
     /// The page's markup.
-    public let page: PageMarkup
+    package let page: PageMarkup
 
     /// Creates a reader.
-    public init(page: PageMarkup) {
+    package init(page: PageMarkup) {
         self.page = page
     }
 
     /// Every deep link, Smart App Banner first (``deepLinks(findings:)`` without the findings).
-    public var deepLinks: [DeepLink] {
+    package var deepLinks: [DeepLink] {
         var ignored: [MappingFinding] = []
         return deepLinks(findings: &ignored)
     }
@@ -20,7 +20,7 @@ public struct DeepLinkReader: Sendable {
     /// Every deep link, Smart App Banner first. A link's URL must pass ``URLPolicy/deepLink``
     /// (an app's own scheme is fine, `javascript:` and the like never are): a refused URL is
     /// left out, with a finding, and a link that then has neither an app ID nor a URL is no link.
-    public func deepLinks(findings: inout [MappingFinding]) -> [DeepLink] {
+    package func deepLinks(findings: inout [MappingFinding]) -> [DeepLink] {
         var links: [DeepLink] = []
         if let tag = page.metaTags(name: "apple-itunes-app").first {
             let banner = SmartAppBanner(content: tag.content)
@@ -38,7 +38,7 @@ public struct DeepLinkReader: Sendable {
     }
 
     /// The first `<meta name="apple-itunes-app">`, parsed (its values as written).
-    public var smartAppBanner: SmartAppBanner? {
+    package var smartAppBanner: SmartAppBanner? {
         page.metaContents(name: "apple-itunes-app").first.map(SmartAppBanner.init(content:))
     }
 
@@ -105,24 +105,24 @@ public struct DeepLinkReader: Sendable {
 
 /// The parameters of a Smart App Banner's `content`
 /// (`app-id=…, app-argument=…, affiliate-data=…, app-clip-bundle-id=…, app-clip-display=card`).
-public struct SmartAppBanner: Sendable, Hashable {
+package struct SmartAppBanner: Sendable, Hashable {
     /// `app-id`: the App Store ID, required.
-    public var appID: String?
+    package var appID: String?
     /// `app-argument`: the URL the app should open.
-    public var appArgument: String?
+    package var appArgument: String?
     /// `affiliate-data`.
-    public var affiliateData: String?
+    package var affiliateData: String?
     /// `app-clip-bundle-id`.
-    public var appClipBundleID: String?
+    package var appClipBundleID: String?
     /// `app-clip-display`.
-    public var appClipDisplay: String?
+    package var appClipDisplay: String?
     /// Keys that are not part of the format, as written.
-    public var unknownKeys: [String] = []
+    package var unknownKeys: [String] = []
 
     /// Parses the `content` attribute, tolerant of spacing, key case and empty pairs.
     /// Only the first comma separates pairs before a value starts: `app-argument` URLs may
     /// contain commas, so text up to the next `, key=` belongs to the value.
-    public init(content: String) {
+    package init(content: String) {
         let known = ["app-id", "app-argument", "affiliate-data", "app-clip-bundle-id", "app-clip-display"]
         for (key, value) in Self.pairs(content, knownKeys: known) {
             switch key {

@@ -1,7 +1,7 @@
 /// Something the mapping from markup to item refused or doubted on the way. The item never
 /// carries a refused value; the finding says what was left out and why, as a check warning in
 /// `extract` and `validate`.
-public enum MappingFinding: Sendable, Hashable {
+package enum MappingFinding: Sendable, Hashable {
     /// A URL left out of the item.
     case refusedURL(URLRefusal)
     /// `<a href>` targets with a scheme no field publishes (`javascript:void(0)` and the like):
@@ -16,7 +16,7 @@ public enum MappingFinding: Sendable, Hashable {
     case ratingScaleUnusable(best: Double)
 
     /// The finding as a check: `url` for a refused URL, `rating` for a rating; always a warning.
-    public var check: MarkupCheck {
+    package var check: MarkupCheck {
         switch self {
         case .refusedURL(let refusal):
             return MarkupCheck(name: "url", status: .warn, message: refusal.message)

@@ -1,10 +1,10 @@
 import Markup
-public import StrictJSON
+package import StrictJSON
 
 /// One verdict about a page's markup, with the reason.
-public struct MarkupCheck: Sendable, Hashable, Codable {
+package struct MarkupCheck: Sendable, Hashable, Codable {
     /// How the check came out.
-    public enum Status: String, Sendable, Hashable, Codable, Comparable {
+    package enum Status: String, Sendable, Hashable, Codable, Comparable {
         /// Fine.
         case pass
         /// Works, but below Apple's recommendations.
@@ -12,7 +12,7 @@ public struct MarkupCheck: Sendable, Hashable, Codable {
         /// Missing or broken.
         case fail
 
-        public static func < (lhs: Status, rhs: Status) -> Bool {
+        package static func < (lhs: Status, rhs: Status) -> Bool {
             let order: [Status] = [.pass, .warn, .fail]
             return order.firstIndex(of: lhs)! < order.firstIndex(of: rhs)!
         }
@@ -20,14 +20,14 @@ public struct MarkupCheck: Sendable, Hashable, Codable {
 
     /// A stable name: `title`, `description`, `image`, `deepLink`, `structuredData`, `indexing`, …;
     /// `url`, `links` and `rating` for what the mapping refused or doubted (``MappingFinding``).
-    public var name: String
+    package var name: String
     /// The verdict.
-    public var status: Status
+    package var status: Status
     /// Why, for a person.
-    public var message: String
+    package var message: String
 
     /// Creates a check.
-    public init(name: String, status: Status, message: String) {
+    package init(name: String, status: Status, message: String) {
         self.name = name
         self.status = status
         self.message = message
@@ -36,7 +36,7 @@ public struct MarkupCheck: Sendable, Hashable, Codable {
 
 extension MarkupCheck {
     /// The check as JSON: `{"name", "status", "message"}`.
-    public var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         .object([
             JSONMember("name", .string(name)), JSONMember("status", .string(status.rawValue)),
             JSONMember("message", .string(message)),
@@ -46,7 +46,7 @@ extension MarkupCheck {
 
 extension AppResultEligibility {
     /// The verdict as JSON: `{"eligible", "missing"}`.
-    public var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         .object([
             JSONMember("eligible", .bool(isEligible)), JSONMember("missing", .array(missing.map(JSONValue.string))),
         ])
@@ -54,26 +54,26 @@ extension AppResultEligibility {
 }
 
 /// Whether a page can become an *App result*: a deep link, a title, a description, and no `noindex`.
-public struct AppResultEligibility: Sendable, Hashable, Codable {
+package struct AppResultEligibility: Sendable, Hashable, Codable {
     /// Whether every condition holds.
-    public var isEligible: Bool
+    package var isEligible: Bool
     /// The conditions that fail, for a person; empty when eligible.
-    public var missing: [String]
+    package var missing: [String]
 }
 
 /// The offline checks of a page's markup and the App-result gate (SPEC §2).
-public enum MarkupChecks {
+package enum MarkupChecks {
     /// Apple's recommended limits, reported as warnings.
-    public static let maxTitleLength = 90
+    package static let maxTitleLength = 90
     /// See ``maxTitleLength``.
-    public static let maxDescriptionLength = 300
+    package static let maxDescriptionLength = 300
     /// See ``maxTitleLength``.
-    public static let recommendedKeywords = 3...5
+    package static let recommendedKeywords = 3...5
     /// See ``maxTitleLength``.
-    public static let minThumbnailSize = 180
+    package static let minThumbnailSize = 180
 
     /// The App-result gate, explained.
-    public static func appResult(page: PageMarkup, item: SearchableItem) -> AppResultEligibility {
+    package static func appResult(page: PageMarkup, item: SearchableItem) -> AppResultEligibility {
         var missing: [String] = []
         if !item.deepLinks.contains(where: { $0.isApplePlatform && ($0.appStoreID != nil || $0.url != nil) }) {
             missing.append(
@@ -87,7 +87,7 @@ public enum MarkupChecks {
     }
 
     /// Every check, in a stable order.
-    public static func checks(page: PageMarkup, item: SearchableItem) -> [MarkupCheck] {
+    package static func checks(page: PageMarkup, item: SearchableItem) -> [MarkupCheck] {
         [
             titleCheck(item), descriptionCheck(page, item), imageCheck(page, item), keywordsCheck(item),
             deepLinkCheck(page, item), structuredDataCheck(page), indexingCheck(page),

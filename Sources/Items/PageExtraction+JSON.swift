@@ -1,9 +1,9 @@
 import Markup
-public import StrictJSON
+package import StrictJSON
 
 extension PageExtraction {
     /// SPEC §6's `extract --json` object, plus `charset`, `checks` and `appResult`.
-    public var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         var members: [JSONMember] = [JSONMember("url", .string(page.url))]
         members.append(JSONMember("title", item.attributeSet.title.map(JSONValue.string) ?? .null))
         members.append(JSONMember("description", item.attributeSet.contentDescription.map(JSONValue.string) ?? .null))

@@ -2,21 +2,21 @@ import Markup
 
 /// Everything `searchlight extract` and `validate` say about one page: the markup, the
 /// item it maps to, the checks and the App-result verdict.
-public struct PageExtraction: Sendable {
+package struct PageExtraction: Sendable {
     /// What the page's markup says.
-    public let page: PageMarkup
+    package let page: PageMarkup
     /// How its bytes were decoded, when extraction started from bytes.
-    public let decoding: DecodedText?
+    package let decoding: DecodedText?
     /// The item the page maps to.
-    public let item: SearchableItem
+    package let item: SearchableItem
     /// What the mapping left out of the item or doubted (also among ``checks``, as warnings).
-    public let findings: [MappingFinding]
+    package let findings: [MappingFinding]
     /// The first `<link rel="canonical">` that is an http(s) URL.
-    public let canonicalURL: String?
+    package let canonicalURL: String?
     /// Offline checks, then one warning per finding.
-    public let checks: [MarkupCheck]
+    package let checks: [MarkupCheck]
     /// The App-result gate.
-    public let appResult: AppResultEligibility
+    package let appResult: AppResultEligibility
 
     /// Extracts from raw response bytes: decodes them (BOM, `Content-Type` charset, meta
     /// prescan, windows-1252), then parses. `headers` are response header fields in order.
@@ -24,7 +24,7 @@ public struct PageExtraction: Sendable {
     /// - Parameter siteDeepLinks: deep links the page has through its site rather than its markup —
     ///   universal links its host's apple-app-site-association file claims it for. They count in the
     ///   checks and the App-result gate like the markup's own.
-    public init(
+    package init(
         bytes: [UInt8], url: String, headers: [(name: String, value: String)] = [], siteDeepLinks: [DeepLink] = []
     ) {
         let (page, decoded) = Self.markup(bytes: bytes, url: url, headers: headers)
@@ -33,7 +33,7 @@ public struct PageExtraction: Sendable {
 
     /// The markup and the item only, without the checks and the App-result gate: what a crawler
     /// stores for every page (the checks are for people, in `extract` and `validate`).
-    public static func item(bytes: [UInt8], url: String, headers: [(name: String, value: String)] = []) -> (
+    package static func item(bytes: [UInt8], url: String, headers: [(name: String, value: String)] = []) -> (
         page: PageMarkup, item: SearchableItem
     ) {
         let page = markup(bytes: bytes, url: url, headers: headers).page
@@ -57,7 +57,7 @@ public struct PageExtraction: Sendable {
     }
 
     /// Builds the item and checks from extracted markup (and the site's deep links, as above).
-    public init(page: PageMarkup, decoding: DecodedText? = nil, siteDeepLinks: [DeepLink] = []) {
+    package init(page: PageMarkup, decoding: DecodedText? = nil, siteDeepLinks: [DeepLink] = []) {
         self.page = page
         self.decoding = decoding
         let graph = SchemaGraph(jsonLD: page.jsonLDEntities, microdata: page.microdata, rdfa: page.rdfa)
@@ -73,12 +73,12 @@ public struct PageExtraction: Sendable {
     }
 
     /// Parts a CI run can require with `--require`.
-    public enum Part: String, Sendable, CaseIterable {
+    package enum Part: String, Sendable, CaseIterable {
         case title, description, deepLink = "deep-link", image, structuredData = "structured-data"
     }
 
     /// The required parts this page lacks.
-    public func missing(_ parts: [Part]) -> [Part] {
+    package func missing(_ parts: [Part]) -> [Part] {
         parts.filter { part in
             switch part {
             case .title: return item.attributeSet.title == nil

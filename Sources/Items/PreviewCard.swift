@@ -1,31 +1,31 @@
 import Markup
-public import StrictJSON
+package import StrictJSON
 
 /// What a search result for an item would show: the would-be card of `searchlight validate`.
-public struct PreviewCard: Sendable, Hashable {
+package struct PreviewCard: Sendable, Hashable {
     /// The title line.
-    public var title: String?
+    package var title: String?
     /// The description, cut to what a result shows.
-    public var description: String?
+    package var description: String?
     /// The thumbnail.
-    public var thumbnailURL: String?
+    package var thumbnailURL: String?
     /// The rating on 0–5 and how many ratings, if any.
-    public var rating: Double?
-    public var ratingCount: Int?
+    package var rating: Double?
+    package var ratingCount: Int?
     /// A price line (`"12.00 EUR"`, `"5–9.50 USD"`, or a price range such as `"€€"`).
-    public var price: String?
+    package var price: String?
     /// The actions the result offers: `open in app`, `call`, `directions`, `play`, `search`.
-    public var actions: [String]
+    package var actions: [String]
     /// The app a deep link opens (`"App Store 123456789"`), if any.
-    public var app: String?
+    package var app: String?
     /// The URL the result opens.
-    public var url: String?
+    package var url: String?
 
     /// The longest description a card shows.
-    public static let descriptionLength = 160
+    package static let descriptionLength = 160
 
     /// Builds the card for `item`.
-    public init(item: SearchableItem) {
+    package init(item: SearchableItem) {
         let attributes = item.attributeSet
         title = attributes.title
         description = attributes.contentDescription.flatMap {
@@ -55,7 +55,7 @@ public struct PreviewCard: Sendable, Hashable {
     }
 
     /// The rating as five stars with halves, e.g. `"★★★★½"`; `nil` without a rating.
-    public var stars: String? {
+    package var stars: String? {
         guard let rating else { return nil }
         let halves = Int((rating * 2).rounded())
         return String(repeating: "★", count: halves / 2) + (halves % 2 == 1 ? "½" : "")
@@ -63,7 +63,7 @@ public struct PreviewCard: Sendable, Hashable {
     }
 
     /// The card as JSON.
-    public var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         var members: [JSONMember] = []
         members.appendIfPresent("title", title)
         members.appendIfPresent("description", description)

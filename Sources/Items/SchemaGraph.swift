@@ -1,5 +1,5 @@
 import Markup
-public import StrictJSON
+package import StrictJSON
 
 /// The schema.org entities of one page, from all three syntaxes, as JSON-LD-shaped objects:
 /// `@type` holds local type names (`"Recipe"`, not `"http://schema.org/Recipe"`), property
@@ -7,24 +7,24 @@ public import StrictJSON
 ///
 /// Lookups see nested entities too (a `Recipe`'s `aggregateRating`, a `WebPage`'s
 /// `mainEntity`), in document order, JSON-LD first, then microdata, then RDFa.
-public struct SchemaGraph: Sendable {
+package struct SchemaGraph: Sendable {
     /// Every entity, top-level and nested, in document order.
-    public private(set) var entities: [JSONValue] = []
+    package private(set) var entities: [JSONValue] = []
 
     /// Builds the graph from JSON-LD entities (schema.org ones only), microdata and RDFa items.
-    public init(jsonLD: [JSONValue], microdata: [MicrodataItem], rdfa: [RDFaItem]) {
+    package init(jsonLD: [JSONValue], microdata: [MicrodataItem], rdfa: [RDFaItem]) {
         for entity in jsonLD where JSONLD.isSchemaOrg(entity) { collect(normalized(jsonLD: entity)) }
         for item in microdata where item.types.contains(where: Self.isSchemaOrgIRI) { collect(Self.object(from: item)) }
         for item in rdfa where item.types.contains(where: Self.isSchemaOrgIRI) { collect(Self.object(from: item)) }
     }
 
     /// Entities whose `@type` includes one of `types`.
-    public func entities(ofType types: Set<String>) -> [JSONValue] {
+    package func entities(ofType types: Set<String>) -> [JSONValue] {
         entities.filter { entity in Self.types(of: entity).contains(where: types.contains) }
     }
 
     /// The local `@type` names of an entity.
-    public static func types(of entity: JSONValue) -> [String] {
+    package static func types(of entity: JSONValue) -> [String] {
         (entity["@type"]?.listValue ?? []).compactMap(\.stringValue)
     }
 

@@ -1,5 +1,5 @@
 import Markup
-public import StrictJSON
+package import StrictJSON
 
 /// The item's one JSON codec, encoding half: SPEC §6's published-item shape, the text the crawler
 /// stores for a page (`page.item_json`) and publishing writes for a public item
@@ -11,7 +11,7 @@ extension SearchableItem {
 
     /// The item in SPEC §6's published-item shape, keys in the documented order, absent
     /// values left out.
-    public var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         var members: [JSONMember] = [JSONMember("uniqueIdentifier", .string(uniqueIdentifier))]
         if let webpageURL { members.append(JSONMember("webpageURL", .string(webpageURL))) }
         members.append(JSONMember("sources", .array(sources.map { .string($0.rawValue) })))
@@ -26,7 +26,7 @@ extension SearchableItem {
 
 extension DeepLink {
     /// The deep link as JSON: `kind`, then whatever is known.
-    public var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         var members: [JSONMember] = [JSONMember("kind", .string(kind.rawValue))]
         members.appendIfPresent("appStoreID", appStoreID)
         members.appendIfPresent("appName", appName)
@@ -40,7 +40,7 @@ extension DeepLink {
 
 extension AttributeSet {
     /// The attribute set as JSON, in SPEC §6's order.
-    public var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         var members: [JSONMember] = []
         members.appendIfPresent("title", title)
         members.appendIfPresent("contentDescription", contentDescription)
@@ -103,7 +103,7 @@ extension AttributeSet {
     }
 
     /// A double as JSON text: whole numbers without a fraction (`4`), others as Swift prints them (`4.5`).
-    public static func format(_ value: Double) -> String {
+    package static func format(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 }

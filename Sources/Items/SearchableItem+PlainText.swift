@@ -7,7 +7,7 @@ extension SearchableItem {
     ///
     /// Every string property of the item and of the values it holds is listed here; the tests fill each
     /// one from JSON and fail on a property that is left out, so a new field cannot be forgotten.
-    public func withoutControlCharacters() -> SearchableItem {
+    package func withoutControlCharacters() -> SearchableItem {
         var item = self
         item.uniqueIdentifier = PlainText.cleaned(uniqueIdentifier)
         item.webpageURL = webpageURL.map(PlainText.cleaned)

@@ -1,9 +1,9 @@
 /// One entry of the public index, modelled on Core Spotlight's `CSSearchableItem`.
 ///
 /// Its JSON form is SPEC §6's published item; property names follow Apple's APIs.
-public struct SearchableItem: Sendable, Hashable {
+package struct SearchableItem: Sendable, Hashable {
     /// Where a published item's content came from.
-    public enum Source: String, Sendable, Hashable {
+    package enum Source: String, Sendable, Hashable {
         /// A crawled page.
         case web
         /// A donated `NSUserActivity`.
@@ -13,24 +13,24 @@ public struct SearchableItem: Sendable, Hashable {
     }
 
     /// The item's identity; for web items, the page URL.
-    public var uniqueIdentifier: String
+    package var uniqueIdentifier: String
     /// The public web page for the item.
-    public var webpageURL: String?
+    package var webpageURL: String?
     /// Where the content came from.
-    public var sources: [Source]
+    package var sources: [Source]
     /// The searchable attributes.
-    public var attributeSet: AttributeSet
+    package var attributeSet: AttributeSet
     /// Ways to open the content in an app.
-    public var deepLinks: [DeepLink]
+    package var deepLinks: [DeepLink]
     /// A search landing page (`WebSite` → `SearchAction` target).
-    public var searchAction: String?
+    package var searchAction: String?
     /// Distinct donors of matching activities (ranking).
-    public var engagement: Int
+    package var engagement: Int
     /// When the item leaves the index (ISO 8601), if known.
-    public var expirationDate: String?
+    package var expirationDate: String?
 
     /// Creates an item.
-    public init(
+    package init(
         uniqueIdentifier: String, webpageURL: String? = nil, sources: [Source],
         attributeSet: AttributeSet = AttributeSet(),
         deepLinks: [DeepLink] = [], searchAction: String? = nil, engagement: Int = 0, expirationDate: String? = nil
@@ -47,9 +47,9 @@ public struct SearchableItem: Sendable, Hashable {
 }
 
 /// A deep link into an app: how a result opens somewhere other than the browser.
-public struct DeepLink: Sendable, Hashable {
+package struct DeepLink: Sendable, Hashable {
     /// The markup that declared it.
-    public enum Kind: String, Sendable, Hashable {
+    package enum Kind: String, Sendable, Hashable {
         /// `<meta name="apple-itunes-app">`.
         case smartAppBanner
         /// `twitter:app:*` meta tags.
@@ -61,22 +61,22 @@ public struct DeepLink: Sendable, Hashable {
     }
 
     /// Which markup declared the link.
-    public var kind: Kind
+    package var kind: Kind
     /// The App Store ID (digits), if given.
-    public var appStoreID: String?
+    package var appStoreID: String?
     /// The app's name, if given.
-    public var appName: String?
+    package var appName: String?
     /// The URL the app opens (`app-argument`, `twitter:app:url:*`, `al:*:url`, or the page).
-    public var url: String?
+    package var url: String?
     /// The platform named by the markup: `iphone`, `ipad`, `ios`, `googleplay`, `android`; `nil` for Apple's own markup.
-    public var platform: String?
+    package var platform: String?
     /// The App Clip bundle ID of a Smart App Banner, if given.
-    public var appClipBundleID: String?
+    package var appClipBundleID: String?
     /// For a universal link: the app ID (`TEAMID.bundle.id`) whose apple-app-site-association rules claim the URL.
-    public var appID: String?
+    package var appID: String?
 
     /// Creates a deep link.
-    public init(
+    package init(
         kind: Kind, appStoreID: String? = nil, appName: String? = nil, url: String? = nil, platform: String? = nil,
         appClipBundleID: String? = nil, appID: String? = nil
     ) {
@@ -90,7 +90,7 @@ public struct DeepLink: Sendable, Hashable {
     }
 
     /// Whether the link opens an Apple-platform app (the only kind an App result can use).
-    public var isApplePlatform: Bool {
+    package var isApplePlatform: Bool {
         switch platform {
         case nil, "iphone", "ipad", "ios": return true
         default: return false

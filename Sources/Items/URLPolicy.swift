@@ -4,7 +4,7 @@ import URLCanonical
 /// Which URLs a page may put into an item (SPEC §2), decided on the WHATWG parse of the value,
 /// so what is checked is what a browser would open: `JaVaScRiPt:`, leading spaces or control
 /// characters and tabs or newlines inside the scheme (`java\tscript:`) all come out as `javascript`.
-public enum URLPolicy: Sendable, Hashable {
+package enum URLPolicy: Sendable, Hashable {
     /// A web address (thumbnail, media, canonical, search action, link): `http` or `https` only.
     case web
     /// What an app opens (`app-argument`, `al:*:url`, `twitter:app:url:*`): an app's own scheme
@@ -13,13 +13,13 @@ public enum URLPolicy: Sendable, Hashable {
 
     /// Schemes no field ever publishes: they run script, embed or name local content, or only mean
     /// something inside one browser.
-    public static let neverPublishedSchemes: Set<String> = ["javascript", "vbscript", "data", "file", "blob", "about"]
+    package static let neverPublishedSchemes: Set<String> = ["javascript", "vbscript", "data", "file", "blob", "about"]
 
     /// The longest web URL kept, in UTF-8 bytes once resolved (the markup's own bound on URLs).
-    public static let maxWebURLLength = PageExtractor.maxURLLength
+    package static let maxWebURLLength = PageExtractor.maxURLLength
 
     /// The outcome for one value.
-    public enum Decision: Sendable, Hashable {
+    package enum Decision: Sendable, Hashable {
         /// Allowed; for ``URLPolicy/web`` the payload is the resolved URL as the WHATWG standard
         /// serializes it, for ``URLPolicy/deepLink`` the value as written.
         case accepted(String)
@@ -31,7 +31,7 @@ public enum URLPolicy: Sendable, Hashable {
     /// - Parameters:
     ///   - value: The URL as the page wrote it.
     ///   - base: The page's base URL, or `nil` when the value must be absolute.
-    public func decide(_ value: String, base: String?) -> Decision {
+    package func decide(_ value: String, base: String?) -> Decision {
         let resolver = base.flatMap { WebURLResolver(base: $0) }
         if case .web = self {
             // The usual value (an http(s) URL, or a path on the page's site) is settled by the byte scan.
@@ -59,16 +59,16 @@ public enum URLPolicy: Sendable, Hashable {
 
     /// `url`, taken as absolute, as this policy keeps it (see ``Decision/accepted(_:)``); `nil`
     /// when it is refused or relative.
-    public func accepted(_ url: String) -> String? {
+    package func accepted(_ url: String) -> String? {
         guard case .accepted(let kept) = decide(url, base: nil) else { return nil }
         return kept
     }
 }
 
 /// A URL the mapping from markup to item refused: where it came from, what it said, and why.
-public struct URLRefusal: Sendable, Hashable {
+package struct URLRefusal: Sendable, Hashable {
     /// Why a value was refused.
-    public enum Reason: Sendable, Hashable {
+    package enum Reason: Sendable, Hashable {
         /// A scheme no field publishes (``URLPolicy/neverPublishedSchemes``), lower-case.
         case neverPublishedScheme(String)
         /// A web field with a scheme other than `http` or `https`, lower-case.
@@ -80,16 +80,16 @@ public struct URLRefusal: Sendable, Hashable {
     }
 
     /// The markup that carried the value: `og:image`, `schema.org image`, `app-argument`, ….
-    public var source: String
+    package var source: String
     /// The value as written.
-    public var value: String
+    package var value: String
     /// Why it was refused.
-    public var reason: Reason
+    package var reason: Reason
     /// The source line, when the markup has one.
-    public var line: Int?
+    package var line: Int?
 
     /// Creates a refusal.
-    public init(source: String, value: String, reason: Reason, line: Int? = nil) {
+    package init(source: String, value: String, reason: Reason, line: Int? = nil) {
         self.source = source
         self.value = value
         self.reason = reason
@@ -100,7 +100,7 @@ public struct URLRefusal: Sendable, Hashable {
     static let shownValueLength = 80
 
     /// The refusal for a person: source, line, value (shortened) and reason.
-    public var message: String {
+    package var message: String {
         var shown = ""
         shown.unicodeScalars.append(contentsOf: value.unicodeScalars.prefix(Self.shownValueLength))
         if value.unicodeScalars.count > Self.shownValueLength { shown += "…" }
@@ -111,7 +111,7 @@ public struct URLRefusal: Sendable, Hashable {
 
 extension URLRefusal.Reason {
     /// Why, for a person.
-    public var explanation: String {
+    package var explanation: String {
         switch self {
         case .neverPublishedScheme(let scheme):
             let why: String

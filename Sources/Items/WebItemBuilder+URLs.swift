@@ -5,7 +5,7 @@ internal import StrictJSON
 /// every refused one becomes a ``MappingFinding`` instead of a value.
 extension WebItemBuilder {
     /// ``thumbnailURL(findings:)`` without the findings.
-    public var thumbnailURL: String? {
+    package var thumbnailURL: String? {
         var ignored: [MappingFinding] = []
         return thumbnailURL(findings: &ignored)
     }
@@ -80,7 +80,7 @@ extension WebItemBuilder {
     }
 
     /// The page's canonical URL (``PageMarkup/canonicalURL``).
-    public var canonicalURL: String? { page.canonicalURL }
+    package var canonicalURL: String? { page.canonicalURL }
 
     /// One finding for the `<a href>` targets with a scheme no field publishes (`javascript:`,
     /// `data:`, …): such links are never followed. Other non-web links (`mailto:`, `tel:`) are
@@ -123,7 +123,7 @@ extension WebItemBuilder {
 extension PageMarkup {
     /// The first `<link rel="canonical">` that is an http(s) URL (``URLPolicy/web``), resolved against
     /// the page: the one rule for a page's canonical, in `extract`, `validate` and the crawler.
-    public var canonicalURL: String? {
+    package var canonicalURL: String? {
         var ignored: [MappingFinding] = []
         return canonicalURL(findings: &ignored)
     }

@@ -3,30 +3,30 @@ internal import StrictJSON
 
 /// Maps what a page's markup says onto a ``SearchableItem``, field by field as SPEC §2's
 /// table orders the sources.
-public struct WebItemBuilder: Sendable {
+package struct WebItemBuilder: Sendable {
     /// The page's markup.
-    public let page: PageMarkup
+    package let page: PageMarkup
     /// Its schema.org entities from all three syntaxes.
-    public let graph: SchemaGraph
+    package let graph: SchemaGraph
 
     /// The longest generated snippet, in characters.
-    public static let snippetLength = 300
+    package static let snippetLength = 300
 
     /// Creates a builder.
-    public init(page: PageMarkup, graph: SchemaGraph) {
+    package init(page: PageMarkup, graph: SchemaGraph) {
         self.page = page
         self.graph = graph
     }
 
     /// The item the page would publish (whether it may be published is a separate question).
-    public func item() -> SearchableItem {
+    package func item() -> SearchableItem {
         mapping().item
     }
 
     /// The item, and what the mapping refused or doubted on the way (in field order, each once):
     /// URLs that are not allowed where they were found (``URLPolicy``) and ratings outside their
     /// scale. A refused value never reaches the item.
-    public func mapping() -> (item: SearchableItem, findings: [MappingFinding]) {
+    package func mapping() -> (item: SearchableItem, findings: [MappingFinding]) {
         var findings: [MappingFinding] = []
         var attributes = AttributeSet()
         attributes.title = title
@@ -54,14 +54,14 @@ public struct WebItemBuilder: Sendable {
     // MARK: Text
 
     /// `og:title`, else `<title>`, else `twitter:title`.
-    public var title: String? {
+    package var title: String? {
         firstNonEmpty(
             page.metaContents(property: "og:title") + [page.title ?? ""] + page.metaContents(name: "twitter:title"))
     }
 
     /// `og:description`, else `<meta name="description">`, else a snippet of the visible
     /// text — the snippet only when `nosnippet` does not forbid it.
-    public var description: String? {
+    package var description: String? {
         if let written = firstNonEmpty(
             page.metaContents(property: "og:description") + page.metaContents(name: "description"))
         {
@@ -72,7 +72,7 @@ public struct WebItemBuilder: Sendable {
     }
 
     /// The first `length` characters of `text`, cut at a word boundary, with an ellipsis when cut.
-    public static func snippet(of text: String, length: Int = snippetLength) -> String? {
+    package static func snippet(of text: String, length: Int = snippetLength) -> String? {
         // Collapse white space only as far as the snippet needs (one character past it tells
         // whether it was cut): the page text can be 20,000 characters.
         var collapsed = ""
@@ -101,7 +101,7 @@ public struct WebItemBuilder: Sendable {
 
     /// `<meta name="keywords">`, `article:tag` and schema.org `keywords`, deduplicated
     /// case-insensitively in that order, at most ten.
-    public var keywords: [String] {
+    package var keywords: [String] {
         var all: [String] = []
         for content in page.metaContents(name: "keywords") { all += content.split(separator: ",").map(String.init) }
         all += page.metaContents(property: "article:tag")

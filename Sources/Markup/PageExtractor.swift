@@ -3,39 +3,39 @@ import Foundation
 /// Reads a page the way Applebot does: one libxml2 parse, one walk that collects titles,
 /// meta and link tags, links, JSON-LD text, robots directives and visible text, then the
 /// microdata and RDFa algorithms over the same tree, all before the tree is freed.
-public enum PageExtractor {
+package enum PageExtractor {
     /// The most visible text kept for snippets, in characters.
-    public static let maxTextLength = 20_000
+    package static let maxTextLength = 20_000
 
     /// The longest URL kept, in bytes of UTF-8, once resolved: a longer link or link tag is
     /// dropped and a longer `<base href>` ignored, each reported in ``PageMarkup/issues``.
-    public static let maxURLLength = 4096
+    package static let maxURLLength = 4096
 
     /// The most `<a href>`/`<area href>` elements read per page, in document order; the rest are
     /// counted in one issue.
-    public static let maxLinks = 10_000
+    package static let maxLinks = 10_000
 
     /// The most bytes of URLs the kept links of a page hold together (4 MiB); the links from
     /// the first one that would pass it on are counted in one issue.
-    public static let maxLinkBytes = 4 * 1024 * 1024
+    package static let maxLinkBytes = 4 * 1024 * 1024
 
     /// The most references kept in ``PageMarkup/unresolvedReferences``, link tags first, then
     /// links, each in document order.
-    public static let maxUnresolvedReferences = 100
+    package static let maxUnresolvedReferences = 100
 
     /// The most characters of each of ``PageMarkup/unresolvedReferences`` kept.
-    public static let maxUnresolvedReferenceLength = 512
+    package static let maxUnresolvedReferenceLength = 512
 
     /// The most `<link rel href>` elements read per page, in document order; the rest are
     /// counted in one issue.
-    public static let maxLinkTags = 1_000
+    package static let maxLinkTags = 1_000
 
     /// Extracts from UTF-8 HTML.
     /// - Parameters:
     ///   - html: The page as UTF-8 bytes (decode other charsets first).
     ///   - url: The page URL: links resolve against it (or against `<base href>`).
     ///   - robotsHeaders: The values of any `X-Robots-Tag` response headers.
-    public static func extract(utf8 html: [UInt8], url: String, robotsHeaders: [String] = []) -> PageMarkup {
+    package static func extract(utf8 html: [UInt8], url: String, robotsHeaders: [String] = []) -> PageMarkup {
         var markup = PageMarkup(url: url)
         for header in robotsHeaders { markup.robots.applyHeader(header) }
         let parsed: Void? = HTMLDocument.withDocument(utf8: html, url: url) { document in

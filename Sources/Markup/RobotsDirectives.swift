@@ -1,19 +1,19 @@
 /// What robots directives allow for one page: `<meta name="robots">`,
 /// `<meta name="applebot">` and the `X-Robots-Tag` header, combined (the most restrictive wins).
-public struct RobotsDirectives: Sendable, Hashable {
+package struct RobotsDirectives: Sendable, Hashable {
     /// The page may be indexed (no `noindex`, `none`).
-    public var index = true
+    package var index = true
     /// The page's links may be followed (no `nofollow`, `none`).
-    public var follow = true
+    package var follow = true
     /// A snippet may be shown (no `nosnippet`, `max-snippet:0`).
-    public var snippet = true
+    package var snippet = true
 
     /// Everything allowed.
-    public init() {}
+    package init() {}
 
     /// Applies one comma-separated directive list such as `"noindex, nofollow"`.
     /// Unknown tokens are ignored; `all` and `index` never undo an earlier restriction.
-    public mutating func apply(_ list: String) {
+    package mutating func apply(_ list: String) {
         for rawToken in list.split(separator: ",") {
             let token = rawToken.lowercased().filter { !$0.isWhitespace }
             switch token {
@@ -30,7 +30,7 @@ public struct RobotsDirectives: Sendable, Hashable {
 
     /// Applies an `X-Robots-Tag` header value, which may name a user agent first
     /// (`"applebot: noindex"`, `"googlebot: nofollow"`); values for other agents are ignored.
-    public mutating func applyHeader(_ value: String, userAgentToken: String = "applebot") {
+    package mutating func applyHeader(_ value: String, userAgentToken: String = "applebot") {
         // "name: directives" where name is not itself a directive (e.g. "max-snippet: 0" is a directive).
         if let colon = value.firstIndex(of: ":") {
             let agent = value[..<colon].trimmingSpaces().lowercased()

@@ -1,50 +1,50 @@
 /// One microdata item (https://html.spec.whatwg.org/multipage/microdata.html).
-public struct MicrodataItem: Sendable, Hashable {
+package struct MicrodataItem: Sendable, Hashable {
     /// The `itemtype` URLs, in order (usually one, e.g. `https://schema.org/Recipe`).
-    public var types: [String]
+    package var types: [String]
     /// The `itemid`, resolved, if given.
-    public var id: String?
+    package var id: String?
     /// The properties in tree order; a name that appears twice keeps both values.
-    public var properties: [MicrodataProperty]
+    package var properties: [MicrodataProperty]
 
     /// Creates an item.
-    public init(types: [String], id: String? = nil, properties: [MicrodataProperty] = []) {
+    package init(types: [String], id: String? = nil, properties: [MicrodataProperty] = []) {
         self.types = types
         self.id = id
         self.properties = properties
     }
 
     /// Every value of property `name`, in order.
-    public func values(_ name: String) -> [StructuredValue<MicrodataItem>] {
+    package func values(_ name: String) -> [StructuredValue<MicrodataItem>] {
         properties.filter { $0.name == name }.map(\.value)
     }
 }
 
 /// One `itemprop` name and its value.
-public struct MicrodataProperty: Sendable, Hashable {
+package struct MicrodataProperty: Sendable, Hashable {
     /// The property name (one token of `itemprop`).
-    public var name: String
+    package var name: String
     /// Its value.
-    public var value: StructuredValue<MicrodataItem>
+    package var value: StructuredValue<MicrodataItem>
 
     /// Creates a property.
-    public init(name: String, value: StructuredValue<MicrodataItem>) {
+    package init(name: String, value: StructuredValue<MicrodataItem>) {
         self.name = name
         self.value = value
     }
 }
 
 /// One RDFa Lite item: an element with `typeof` (https://www.w3.org/TR/rdfa-lite/).
-public struct RDFaItem: Sendable, Hashable {
+package struct RDFaItem: Sendable, Hashable {
     /// The `typeof` types, expanded against `vocab` and `prefix` (e.g. `http://schema.org/Person`).
-    public var types: [String]
+    package var types: [String]
     /// The `resource` (or `about`) IRI, resolved, if given.
-    public var resource: String?
+    package var resource: String?
     /// The properties in tree order, names expanded like the types.
-    public var properties: [RDFaProperty]
+    package var properties: [RDFaProperty]
 
     /// Creates an item.
-    public init(types: [String], resource: String? = nil, properties: [RDFaProperty] = []) {
+    package init(types: [String], resource: String? = nil, properties: [RDFaProperty] = []) {
         self.types = types
         self.resource = resource
         self.properties = properties
@@ -52,21 +52,21 @@ public struct RDFaItem: Sendable, Hashable {
 }
 
 /// One RDFa `property` and its value.
-public struct RDFaProperty: Sendable, Hashable {
+package struct RDFaProperty: Sendable, Hashable {
     /// The expanded property IRI (e.g. `http://schema.org/name`).
-    public var name: String
+    package var name: String
     /// Its value.
-    public var value: StructuredValue<RDFaItem>
+    package var value: StructuredValue<RDFaItem>
 
     /// Creates a property.
-    public init(name: String, value: StructuredValue<RDFaItem>) {
+    package init(name: String, value: StructuredValue<RDFaItem>) {
         self.name = name
         self.value = value
     }
 }
 
 /// A property value in microdata or RDFa: text, a URL, or a nested item.
-public indirect enum StructuredValue<Item: Sendable & Hashable>: Sendable, Hashable {
+package indirect enum StructuredValue<Item: Sendable & Hashable>: Sendable, Hashable {
     /// A text value (`content`, `datetime`, `value`, or the element's text).
     case text(String)
     /// A URL value (`href`, `src`, `data`, `resource`), resolved.
@@ -75,7 +75,7 @@ public indirect enum StructuredValue<Item: Sendable & Hashable>: Sendable, Hasha
     case item(Item)
 
     /// The text or URL; `nil` for a nested item.
-    public var stringValue: String? {
+    package var stringValue: String? {
         switch self {
         case .text(let text), .url(let text): return text
         case .item: return nil

@@ -59,7 +59,7 @@ struct URLResolver: Sendable {
 extension PageMarkup {
     /// Resolves a reference found in the page against its base URL; `nil` when it cannot be resolved
     /// or the result is longer than ``PageExtractor/maxURLLength`` bytes.
-    public func resolve(_ reference: String) -> String? {
+    package func resolve(_ reference: String) -> String? {
         URLResolver(base: baseURL).resolve(reference)
     }
 }

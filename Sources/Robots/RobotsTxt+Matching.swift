@@ -1,16 +1,16 @@
 extension RobotsTxt {
     /// Why a URL is allowed or not.
-    public struct Decision: Sendable, Hashable {
+    package struct Decision: Sendable, Hashable {
         /// Whether the URL may be fetched.
-        public var allowed: Bool
+        package var allowed: Bool
         /// The user agent of the group(s) that decided (`"*"` for the catch-all), or `nil` when
         /// no group applied.
-        public var group: String?
+        package var group: String?
         /// The rule that decided, or `nil` when none matched (allowed by default).
-        public var rule: Rule?
+        package var rule: Rule?
 
         /// Creates a decision (for callers that decide without a file, e.g. an unreachable robots.txt).
-        public init(allowed: Bool, group: String?, rule: Rule?) {
+        package init(allowed: Bool, group: String?, rule: Rule?) {
             self.allowed = allowed
             self.group = group
             self.rule = rule
@@ -19,7 +19,7 @@ extension RobotsTxt {
 
     /// The product token of a user-agent string: its leading letters, `_` and `-`
     /// (`"Applebot/0.1 (+http://…)"` → `"Applebot"`).
-    public static func productToken(of userAgent: String) -> String {
+    package static func productToken(of userAgent: String) -> String {
         String(userAgent.trimmed().prefix { $0.isASCII && ($0.isLetter || $0 == "_" || $0 == "-") })
     }
 
@@ -31,7 +31,7 @@ extension RobotsTxt {
     /// is always allowed. Patterns and the URL's path are compared, and their lengths measured, in
     /// one percent-encoding normalized form (RFC 9309 §2.2.2), so a character matches whether either
     /// side writes it raw or escaped.
-    public func decision(for url: String, userAgent: String = "Applebot") -> Decision {
+    package func decision(for url: String, userAgent: String = "Applebot") -> Decision {
         let path = PathPattern.normalizePath(PathPattern.pathAndQuery(of: url))
         if path == "/robots.txt" { return Decision(allowed: true, group: nil, rule: nil) }
         guard let (agent, matching) = applicableGroups(for: userAgent) else {
@@ -77,7 +77,7 @@ extension RobotsTxt {
     }
 
     /// The crawl delay of the group that applies to `userAgent`, if it sets one.
-    public func crawlDelay(userAgent: String = "Applebot") -> Double? {
+    package func crawlDelay(userAgent: String = "Applebot") -> Double? {
         applicableGroups(for: userAgent)?.groups.lazy.compactMap(\.crawlDelay).first
     }
 }

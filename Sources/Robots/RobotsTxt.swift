@@ -2,43 +2,43 @@
 ///
 /// Parsing never fails: lines that are not `key: value` records are skipped, records outside a
 /// group are ignored, and only the first ``maxBytes`` are read, as the RFC allows.
-public struct RobotsTxt: Sendable, Hashable {
+package struct RobotsTxt: Sendable, Hashable {
     /// One `allow` or `disallow` rule.
-    public struct Rule: Sendable, Hashable {
+    package struct Rule: Sendable, Hashable {
         /// Whether the rule allows.
-        public var allow: Bool
+        package var allow: Bool
         /// The path pattern, percent-encoding normalized (`*` and a final `$` are special).
-        public var pattern: String
+        package var pattern: String
         /// The 1-based line of the rule in the file.
-        public var line: Int
+        package var line: Int
     }
 
     /// A group: the user agents it names and its rules.
-    public struct Group: Sendable, Hashable {
+    package struct Group: Sendable, Hashable {
         /// The product tokens of the group's `user-agent` lines, as written.
-        public var userAgents: [String]
+        package var userAgents: [String]
         /// The rules, in file order.
-        public var rules: [Rule]
+        package var rules: [Rule]
         /// The group's `crawl-delay` in seconds, if any (not part of RFC 9309; widely used).
-        public var crawlDelay: Double?
+        package var crawlDelay: Double?
     }
 
     /// The groups, in file order (groups naming the same agent are merged when matching).
-    public private(set) var groups: [Group] = []
+    package private(set) var groups: [Group] = []
     /// The `sitemap` URLs, in file order.
-    public private(set) var sitemaps: [String] = []
+    package private(set) var sitemaps: [String] = []
 
     /// RFC 9309 §2.5: crawlers must parse at least 500 KiB.
-    public static let maxBytes = 500 * 1024
+    package static let maxBytes = 500 * 1024
 
     /// The longest line read; the rest of a longer line is ignored. Google's parser keeps the same
     /// (a buffer of eight times the 2,083-byte URL limit of old browsers, less its terminating
     /// NUL), so a site tested against Googlebot reads the same here, and no single line costs
     /// unbounded work.
-    public static let maxLineBytes = 2083 * 8 - 1
+    package static let maxLineBytes = 2083 * 8 - 1
 
     /// Parses robots.txt bytes (UTF-8; a BOM is skipped; CR, LF and CRLF all end lines).
-    public init(_ bytes: [UInt8]) {
+    package init(_ bytes: [UInt8]) {
         var content = bytes.prefix(Self.maxBytes)
         if content.starts(with: [0xEF, 0xBB, 0xBF]) { content = content.dropFirst(3) }
         var lineNumber = 0

@@ -12,25 +12,25 @@
 ///
 /// A value: build it once from the command line options and share it between tasks.
 /// Maximum depth and page counts are the crawler's counters and are not decided here.
-public struct CrawlScope: Sendable {
+package struct CrawlScope: Sendable {
     /// The accepted values for the maximum URL length, in bytes.
-    public static let maximumURLLengthRange = 32...CrawlURL.maximumInputLength
+    package static let maximumURLLengthRange = 32...CrawlURL.maximumInputLength
 
     /// The sites in scope: the seeds' registrable domains, or their hosts when they have none.
-    public let sites: Set<String>
+    package let sites: Set<String>
     /// Include patterns; when not empty, a URL must match one of them.
-    public let include: [URLPattern]
+    package let include: [URLPattern]
     /// Exclude patterns; a URL matching any of them is out of scope.
-    public let exclude: [URLPattern]
+    package let exclude: [URLPattern]
     /// The longest URL crawled, in bytes, both as found and once normalized.
-    public let maxURLLength: Int
+    package let maxURLLength: Int
 
     /// Builds the scope from seed URLs and `--include` / `--exclude` patterns (see ``URLPattern``).
     ///
     /// - Throws: ``ScopeError`` for no seeds, a seed that is not an absolute `http`/`https` URL, an
     ///   invalid pattern, or a maximum URL length outside ``maximumURLLengthRange``; the error
     ///   names the offending value.
-    public init(
+    package init(
         seeds: [String],
         include: [String] = [],
         exclude: [String] = [],
@@ -60,7 +60,7 @@ public struct CrawlScope: Sendable {
     /// crawl without seeds (only pending activity web pages, whose links are not followed).
     ///
     /// - Throws: ``ScopeError`` for an invalid pattern or maximum URL length.
-    public static func withoutSites(
+    package static func withoutSites(
         include: [String] = [], exclude: [String] = [], maxURLLength: Int = 2048
     ) throws(ScopeError) -> CrawlScope {
         guard maximumURLLengthRange.contains(maxURLLength) else { throw .invalidMaximumURLLength(maxURLLength) }
@@ -80,14 +80,14 @@ public struct CrawlScope: Sendable {
     /// Checks, in order: length as found, parsing (scheme, then validity), length once normalized,
     /// site, exclude patterns, include patterns. The first failing check is the reason.
     /// Relative links must be resolved against their page before they are decided.
-    public func decision(for url: String) -> ScopeDecision {
+    package func decision(for url: String) -> ScopeDecision {
         decision(for: url, checkingSite: true)
     }
 
     /// ``decision(for:)``, with the site check left out when `checkingSite` is false: for URLs the
     /// crawl fetches wherever they are (pending activity web pages and their redirects), which
     /// still obey the patterns and the URL length.
-    public func decision(for url: String, checkingSite: Bool) -> ScopeDecision {
+    package func decision(for url: String, checkingSite: Bool) -> ScopeDecision {
         let length = url.utf8.count
         guard length <= maxURLLength else { return .rejected(.tooLong(length: length)) }
         let parsed: CrawlURL

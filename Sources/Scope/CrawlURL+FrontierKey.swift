@@ -9,12 +9,12 @@ extension CrawlURL {
     /// ``CrawlURL`` already does all the key does to the scheme, host, port, path and fragment (the
     /// tests check the two agree on every http/https URL of the WHATWG URL corpus). The WHATWG parse
     /// costs about 15 µs a URL, more than the rest of a link's handling, and most links have no query.
-    public var frontierKey: String {
+    package var frontierKey: String {
         query == nil ? string : canonicalFrontierKey
     }
 
     /// The key computed by URLCanonical, with no shortcut.
-    public var canonicalFrontierKey: String {
+    package var canonicalFrontierKey: String {
         canonicalKey(string) ?? string
     }
 }

@@ -28,44 +28,44 @@ internal import URLCanonical
 ///
 /// Ordinary absolute URLs (`https://host/path?query` with a plain ASCII host) skip the full parser: the
 /// link resolver's byte scan proves the parser's answer for them (``init(_:)``; a test holds the two equal).
-public struct CrawlURL: Sendable, Hashable, CustomStringConvertible {
+package struct CrawlURL: Sendable, Hashable, CustomStringConvertible {
     /// Longer input is refused without parsing (the crawler's own limit is usually far lower).
-    public static let maximumInputLength = 65_536
+    package static let maximumInputLength = 65_536
 
     /// `http` or `https`.
-    public let scheme: String
+    package let scheme: String
     /// The normalized host: lowercase ASCII, IPv6 literals in brackets.
-    public let host: String
+    package let host: String
     /// The port when it is not the scheme's default; `nil` for 80 on `http` and 443 on `https`.
-    public let port: Int?
+    package let port: Int?
     /// The normalized path, starting with `/`.
-    public let path: String
+    package let path: String
     /// The normalized query without its `?`; `nil` when absent or empty.
-    public let query: String?
+    package let query: String?
     /// The whole normalized URL: the frontier key.
-    public let string: String
+    package let string: String
 
     /// The path and, when there is one, `?` and the query: what path-only ``URLPattern``s match.
-    public var pathAndQuery: String {
+    package var pathAndQuery: String {
         query.map { "\(path)?\($0)" } ?? path
     }
 
     /// The origin, `scheme://host[:port]`: the key robots.txt rules and per-host politeness
     /// are kept under (RFC 9309 section 2.3 applies robots.txt per scheme, host and port).
-    public var hostKey: String {
+    package var hostKey: String {
         port.map { "\(scheme)://\(host):\($0)" } ?? "\(scheme)://\(host)"
     }
 
     /// The host's registrable domain (see ``RegistrableDomain/of(host:)``).
-    public var registrableDomain: String? {
+    package var registrableDomain: String? {
         RegistrableDomain.of(normalizedHost: host)
     }
 
     /// The normalized URL.
-    public var description: String { string }
+    package var description: String { string }
 
     /// Why a string is not a crawlable URL.
-    public enum ParseError: Error, Hashable, Sendable, CustomStringConvertible {
+    package enum ParseError: Error, Hashable, Sendable, CustomStringConvertible {
         /// An absolute URL with a scheme other than `http` or `https` (lowercased; empty if unreadable).
         case unsupportedScheme(String)
         /// Longer than ``CrawlURL/maximumInputLength`` bytes.
@@ -74,7 +74,7 @@ public struct CrawlURL: Sendable, Hashable, CustomStringConvertible {
         case invalid(reason: String)
 
         /// A short readable reason.
-        public var description: String {
+        package var description: String {
             switch self {
             case .unsupportedScheme(let scheme): "unsupported scheme '\(scheme)' (only http and https are crawled)"
             case .tooLong(let length): "URL too long (\(length) bytes)"
@@ -84,7 +84,7 @@ public struct CrawlURL: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Parses and normalizes `string`, which must be absolute (resolve relative links first).
-    public init(_ string: String) throws(ParseError) {
+    package init(_ string: String) throws(ParseError) {
         let length = string.utf8.count
         guard length <= Self.maximumInputLength else { throw .tooLong(length: length) }
         try self.init(string, parsed: WebURL.parseAbsolute(string))
@@ -101,7 +101,7 @@ public struct CrawlURL: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The normalized form of `string`, or `nil` when it is not an absolute `http`/`https` URL.
-    public static func normalize(_ string: String) -> String? {
+    package static func normalize(_ string: String) -> String? {
         try? CrawlURL(string).string
     }
 }

@@ -4,7 +4,7 @@
 /// `www.example.co.uk` and `shop.example.co.uk` share the registrable domain `example.co.uk`;
 /// `alice.github.io` and `bob.github.io` do not (`github.io` is a public suffix, so each user's
 /// subdomain is its own site).
-public enum RegistrableDomain {
+package enum RegistrableDomain {
     /// The registrable domain of `host`, in lowercase ASCII.
     ///
     /// - `host` is a bare host name: no scheme, port or path. Case and one trailing dot are ignored.
@@ -19,7 +19,7 @@ public enum RegistrableDomain {
     ///   narrows a ``CrawlScope`` to its seeds' exact hosts rather than widening it.
     ///
     /// Thread safe; the list is loaded once per process, on first use.
-    public static func of(host: String) -> String? {
+    package static func of(host: String) -> String? {
         guard let name = HostName.normalize(host) else { return nil }
         return of(normalizedHost: name)
     }

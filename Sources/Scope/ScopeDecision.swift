@@ -1,31 +1,31 @@
 /// Whether a URL is in a ``CrawlScope``: the normalized URL to crawl, or why not.
-public enum ScopeDecision: Hashable, Sendable {
+package enum ScopeDecision: Hashable, Sendable {
     /// In scope; crawl and key it by this normalized URL.
     case allowed(CrawlURL)
     /// Out of scope.
     case rejected(ScopeRejection)
 
     /// Whether the URL is in scope.
-    public var isAllowed: Bool {
+    package var isAllowed: Bool {
         if case .allowed = self { return true }
         return false
     }
 
     /// The normalized URL when in scope.
-    public var url: CrawlURL? {
+    package var url: CrawlURL? {
         if case .allowed(let url) = self { return url }
         return nil
     }
 
     /// The reason when out of scope.
-    public var rejection: ScopeRejection? {
+    package var rejection: ScopeRejection? {
         if case .rejected(let rejection) = self { return rejection }
         return nil
     }
 }
 
 /// Why a URL is out of scope, in the order ``CrawlScope/decision(for:)`` checks.
-public enum ScopeRejection: Hashable, Sendable, CustomStringConvertible {
+package enum ScopeRejection: Hashable, Sendable, CustomStringConvertible {
     /// An absolute URL with a scheme other than `http` or `https` (the scheme, lowercased; empty if unreadable).
     case unsupportedScheme(String)
     /// Longer than the maximum URL length, as found or once normalized (the offending length, in bytes).
@@ -40,7 +40,7 @@ public enum ScopeRejection: Hashable, Sendable, CustomStringConvertible {
     case notIncluded
 
     /// A stable machine key for counts in JSON summaries, e.g. `scope.other-site`.
-    public var key: String {
+    package var key: String {
         switch self {
         case .unsupportedScheme: "scope.unsupported-scheme"
         case .tooLong: "scope.too-long"
@@ -52,7 +52,7 @@ public enum ScopeRejection: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// A short readable reason.
-    public var description: String {
+    package var description: String {
         switch self {
         case .unsupportedScheme(let scheme): "unsupported scheme '\(scheme)' (only http and https are crawled)"
         case .tooLong(let length): "URL too long (\(length) bytes)"

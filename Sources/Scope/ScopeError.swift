@@ -1,5 +1,5 @@
 /// Why a ``CrawlScope`` or ``URLPattern`` could not be built from the given options.
-public enum ScopeError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum ScopeError: Error, Hashable, Sendable, CustomStringConvertible {
     /// No seed URLs: the scope would be empty.
     case noSeeds
     /// A seed is not a crawlable URL.
@@ -10,7 +10,7 @@ public enum ScopeError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidMaximumURLLength(Int)
 
     /// A readable message naming the offending value.
-    public var description: String {
+    package var description: String {
         switch self {
         case .noSeeds:
             "no seed URLs given"

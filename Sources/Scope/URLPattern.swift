@@ -18,12 +18,12 @@
 ///
 /// Matching takes time linear in the pattern and URL lengths (no backtracking), and patterns are
 /// at most ``maximumLength`` bytes.
-public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
+package struct URLPattern: Sendable, Hashable, CustomStringConvertible {
     /// The longest pattern accepted, in UTF-8 bytes.
-    public static let maximumLength = 1024
+    package static let maximumLength = 1024
 
     /// What a pattern is matched against.
-    public enum Target: Sendable, Hashable {
+    package enum Target: Sendable, Hashable {
         /// The whole normalized URL (``CrawlURL/string``).
         case url
         /// The path and query (``CrawlURL/pathAndQuery``).
@@ -31,7 +31,7 @@ public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Why a pattern was refused.
-    public enum Problem: Hashable, Sendable, CustomStringConvertible {
+    package enum Problem: Hashable, Sendable, CustomStringConvertible {
         /// The pattern is empty.
         case empty
         /// The pattern is longer than ``URLPattern/maximumLength`` bytes.
@@ -40,7 +40,7 @@ public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
         case notAPath
 
         /// A short readable reason.
-        public var description: String {
+        package var description: String {
             switch self {
             case .empty:
                 "the pattern is empty"
@@ -53,22 +53,22 @@ public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The pattern as given.
-    public let source: String
+    package let source: String
     /// What the pattern is matched against.
-    public let target: Target
+    package let target: Target
     /// The pattern after normalization, the form that is matched.
-    public let normalized: String
+    package let normalized: String
     /// `normalized` split at each `*`.
     let segments: [GlobSegment]
 
     /// The pattern as given.
-    public var description: String { source }
+    package var description: String { source }
 
     /// Checks and prepares `pattern`.
     ///
     /// - Throws: ``ScopeError/invalidPattern(_:problem:)`` when it is empty, too long or a path
     ///   pattern that cannot match.
-    public init(_ pattern: String) throws(ScopeError) {
+    package init(_ pattern: String) throws(ScopeError) {
         let length = pattern.utf8.count
         guard length > 0 else { throw .invalidPattern(pattern, problem: .empty) }
         guard length <= Self.maximumLength else {
@@ -90,7 +90,7 @@ public struct URLPattern: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether the pattern matches `url` (its whole string or its path and query, per ``target``).
-    public func matches(_ url: CrawlURL) -> Bool {
+    package func matches(_ url: CrawlURL) -> Bool {
         switch target {
         case .url: matches(text: url.string)
         case .pathAndQuery: matches(text: url.pathAndQuery)

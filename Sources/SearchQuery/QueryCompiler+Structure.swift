@@ -20,7 +20,7 @@ extension QueryCompiler {
     /// looser only than the comparisons, which come in parentheses). The SQL then nests at most as
     /// deep as the query's parentheses and `!`, and stays one expression in parentheses (or a `NOT`
     /// of one) that a caller can join with `AND`.
-    public static func structure(
+    package static func structure(
         of expression: QueryExpression, leaf: (QueryExpression) throws(QuerySyntaxError) -> String
     ) throws(QuerySyntaxError) -> String {
         try structure(of: expression, in: .whole, leaf: leaf)

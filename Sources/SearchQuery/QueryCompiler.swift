@@ -2,9 +2,9 @@ import Foundation
 
 /// An attribute a query may name, and the SQL expression it reads (from the index's own schema,
 /// never from user text).
-public struct QueryColumn: Sendable, Hashable {
+package struct QueryColumn: Sendable, Hashable {
     /// How the attribute's values compare.
-    public enum Kind: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// Text (`==` exact or with wildcards and modifiers, `<`/`>` by code point).
         case text
         /// A number.
@@ -14,25 +14,25 @@ public struct QueryColumn: Sendable, Hashable {
     }
 
     /// The SQL expression, e.g. `item.title`.
-    public var sql: String
+    package var sql: String
     /// How it compares.
-    public var kind: Kind
+    package var kind: Kind
 
     /// Creates a column.
-    public init(sql: String, kind: Kind) {
+    package init(sql: String, kind: Kind) {
         self.sql = sql
         self.kind = kind
     }
 }
 
 /// A bound parameter of a compiled query.
-public enum QueryArgument: Sendable, Hashable {
+package enum QueryArgument: Sendable, Hashable {
     case text(String)
     case number(Double)
 }
 
 /// The SQL a ``QueryCompiler`` writes: its placeholders, text patterns and literals.
-public enum QueryDialect: Sendable, Hashable {
+package enum QueryDialect: Sendable, Hashable {
     /// SQLite: `?` placeholders, text patterns with `GLOB`.
     case sqlite
     /// PostgreSQL: numbered `$1…` placeholders, text patterns with `LIKE` (backslash escapes).
@@ -42,20 +42,20 @@ public enum QueryDialect: Sendable, Hashable {
 /// Compiles a ``QueryExpression`` to a parameterised SQL condition: user text only ever reaches SQL as
 /// a bound argument, never as SQL or pattern syntax it did not write (wildcards are translated and
 /// escaped here).
-public struct QueryCompiler: Sendable {
+package struct QueryCompiler: Sendable {
     /// The attributes queries may use, by name.
-    public var columns: [String: QueryColumn]
+    package var columns: [String: QueryColumn]
     /// The SQL function that folds case and diacritics (for `d`), registered by the store (made by a
     /// migration on PostgreSQL); `lower` folds case only.
-    public var foldFunction: String
+    package var foldFunction: String
     /// The SQL function that folds case only (for `c` without `d`); SQLite's `lower` folds ASCII
     /// letters only, so a store registers a Unicode one (`"CRÈME"c` must match "Crème").
-    public var caseFoldFunction: String
+    package var caseFoldFunction: String
     /// The SQL written.
-    public var dialect: QueryDialect
+    package var dialect: QueryDialect
 
     /// Creates a compiler.
-    public init(
+    package init(
         columns: [String: QueryColumn], foldFunction: String = "lower", caseFoldFunction: String = "lower",
         dialect: QueryDialect = .sqlite
     ) {
@@ -71,7 +71,7 @@ public struct QueryCompiler: Sendable {
     ///   numbered placeholders (the first one here is `$(boundBefore + 1)`); SQLite's `?` ignore it.
     /// - Throws: ``QuerySyntaxError`` for an unknown attribute (at the attribute's column) or a value
     ///   of the wrong kind or an unreadable ISO 8601 date (at the value's column).
-    public func compile(_ expression: QueryExpression, now: Date = Date(), boundBefore: Int = 0)
+    package func compile(_ expression: QueryExpression, now: Date = Date(), boundBefore: Int = 0)
         throws(QuerySyntaxError) -> (sql: String, arguments: [QueryArgument])
     {
         var arguments = Arguments(dialect: dialect, boundBefore: boundBefore)

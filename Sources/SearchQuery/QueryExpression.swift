@@ -4,7 +4,7 @@
 /// The parser keeps `&&` and `||` chains flat: `a && b && c` and `a && (b && c)` are both
 /// `.and([a, b, c])`, and no operand of an `and` (`or`) it makes is itself an `and` (`or`), so a
 /// long chain is one list, not a deep tree.
-public indirect enum QueryExpression: Sendable, Hashable {
+package indirect enum QueryExpression: Sendable, Hashable {
     /// `attribute op value` with the value's modifiers, and where it was written.
     case comparison(
         attribute: String, op: ComparisonOperator, value: QueryValue, modifiers: QueryModifiers,
@@ -25,30 +25,30 @@ public indirect enum QueryExpression: Sendable, Hashable {
 ///
 /// Locations take no part in equality: two comparisons that say the same thing are equal wherever
 /// they were written.
-public struct QueryLocation: Sendable, Hashable {
+package struct QueryLocation: Sendable, Hashable {
     /// The column of the attribute name.
-    public var attribute: Int
+    package var attribute: Int
     /// The columns of the values, in order.
-    public var values: [Int]
+    package var values: [Int]
 
     /// Creates a location.
-    public init(attribute: Int = 0, values: [Int] = []) {
+    package init(attribute: Int = 0, values: [Int] = []) {
         self.attribute = attribute
         self.values = values
     }
 
     /// The column of the value at `index` (0 for a comparison's value, 0 and 1 for `InRange`'s low
     /// and high); the attribute's when it is not known.
-    public func column(ofValue index: Int) -> Int {
+    package func column(ofValue index: Int) -> Int {
         values.indices.contains(index) ? values[index] : attribute
     }
 
-    public static func == (_: QueryLocation, _: QueryLocation) -> Bool { true }
-    public func hash(into _: inout Hasher) {}
+    package static func == (_: QueryLocation, _: QueryLocation) -> Bool { true }
+    package func hash(into _: inout Hasher) {}
 }
 
 /// The comparison operators of the query language.
-public enum ComparisonOperator: String, Sendable, Hashable, CaseIterable {
+package enum ComparisonOperator: String, Sendable, Hashable, CaseIterable {
     case equal = "=="
     case notEqual = "!="
     case less = "<"
@@ -58,7 +58,7 @@ public enum ComparisonOperator: String, Sendable, Hashable, CaseIterable {
 }
 
 /// A value in a query.
-public enum QueryValue: Sendable, Hashable {
+package enum QueryValue: Sendable, Hashable {
     /// A quoted string; `*` in it is a wildcard (`\*` a literal star).
     case string(String)
     /// A number.
@@ -71,16 +71,16 @@ public enum QueryValue: Sendable, Hashable {
 
 /// `$time.now`, `$time.today(N)`, `$time.iso("…")` and the other `$time` forms, as seconds since 1970
 /// once resolved against a clock.
-public struct TimeExpression: Sendable, Hashable {
+package struct TimeExpression: Sendable, Hashable {
     /// `now`, `today`, `yesterday`, `this_week`, `this_month`, `this_year`, `iso`.
-    public var function: String
+    package var function: String
     /// The offset in units of the function (days for `today`, weeks for `this_week`…); `0` when absent.
-    public var offset: Double
+    package var offset: Double
     /// The ISO 8601 text of `$time.iso(…)`.
-    public var isoText: String?
+    package var isoText: String?
 
     /// Creates a `$time` expression.
-    public init(function: String, offset: Double, isoText: String?) {
+    package init(function: String, offset: Double, isoText: String?) {
         self.function = function
         self.offset = offset
         self.isoText = isoText
@@ -89,26 +89,26 @@ public struct TimeExpression: Sendable, Hashable {
 
 /// The modifiers after a quoted string: `c` case-insensitive, `d` diacritic-insensitive, `w` word-based
 /// (matches a word of the attribute), `t` tokenized (each word of the value matches some word).
-public struct QueryModifiers: OptionSet, Sendable, Hashable {
-    public let rawValue: Int
+package struct QueryModifiers: OptionSet, Sendable, Hashable {
+    package let rawValue: Int
     /// Creates modifiers.
-    public init(rawValue: Int) { self.rawValue = rawValue }
+    package init(rawValue: Int) { self.rawValue = rawValue }
     /// `c`.
-    public static let caseInsensitive = QueryModifiers(rawValue: 1)
+    package static let caseInsensitive = QueryModifiers(rawValue: 1)
     /// `d`.
-    public static let diacriticInsensitive = QueryModifiers(rawValue: 2)
+    package static let diacriticInsensitive = QueryModifiers(rawValue: 2)
     /// `w`.
-    public static let wordBased = QueryModifiers(rawValue: 4)
+    package static let wordBased = QueryModifiers(rawValue: 4)
     /// `t`.
-    public static let tokenized = QueryModifiers(rawValue: 8)
+    package static let tokenized = QueryModifiers(rawValue: 8)
 }
 
 /// A query that does not parse: where (1-based column, in characters) and why.
-public struct QuerySyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct QuerySyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The 1-based column of the problem.
-    public var column: Int
+    package var column: Int
     /// What is wrong.
-    public var message: String
+    package var message: String
     /// `column N: message`.
-    public var description: String { "column \(column): \(message)" }
+    package var description: String { "column \(column): \(message)" }
 }

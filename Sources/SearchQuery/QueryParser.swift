@@ -4,19 +4,19 @@
 /// `primary := "(" or ")" | "InRange" "(" attribute "," value "," value ")" | attribute op value`.
 /// Bounded: at most ``maxLength`` characters and ``maxDepth`` levels of nesting. Chains of `&&` and
 /// `||` are flat lists (see ``QueryExpression``), so their length costs no depth.
-public enum QueryParser {
+package enum QueryParser {
     /// The longest query accepted.
-    public static let maxLength = 4096
+    package static let maxLength = 4096
     /// The most levels of nesting accepted, each `(` and each `!` one level. The index compiles a
     /// level to at most five entries of SQLite's parser stack, which holds 100, and its heaviest
     /// comparison (a word match over the keywords) and the search around the condition take about
     /// 45 more: so 10 levels still run, and 8 leave room (`IndexTests.LongQueryTests` runs the
     /// deepest of each shape).
-    public static let maxDepth = 8
+    package static let maxDepth = 8
 
     /// Parses `text`.
     /// - Throws: ``QuerySyntaxError`` naming the column and the problem.
-    public static func parse(_ text: String) throws(QuerySyntaxError) -> QueryExpression {
+    package static func parse(_ text: String) throws(QuerySyntaxError) -> QueryExpression {
         guard text.count <= maxLength else {
             throw QuerySyntaxError(column: maxLength + 1, message: "query longer than \(maxLength) characters")
         }

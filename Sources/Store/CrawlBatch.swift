@@ -1,77 +1,77 @@
 /// Everything the crawler learned since its last commit, written in one transaction so
 /// that a crash leaves either all of it or none of it: a URL is `done` exactly when its
 /// page, its links and its log line are stored.
-public struct CrawlBatch: Sendable {
+package struct CrawlBatch: Sendable {
     /// The end (or retry) of frontier URLs.
-    public var completions: [Completion] = []
+    package var completions: [Completion] = []
     /// Pages fetched with a body (new or changed content), replacing the stored page.
-    public var pages: [PageRecord] = []
+    package var pages: [PageRecord] = []
     /// Pages confirmed unchanged (304 or the same content hash): only their fetch time moves.
-    public var unchangedPages: [String] = []
+    package var unchangedPages: [String] = []
     /// Pages that are gone (404, 410): kept for deduplication, marked gone and not indexable.
-    public var gonePages: [GonePage] = []
+    package var gonePages: [GonePage] = []
     /// URLs found, to add to (or requeue in) the frontier.
-    public var candidates: [FrontierCandidate] = []
+    package var candidates: [FrontierCandidate] = []
     /// Redirects seen.
-    public var redirects: [RedirectRecord] = []
+    package var redirects: [RedirectRecord] = []
     /// One line per HTTP request made.
-    public var fetchLog: [FetchLogEntry] = []
+    package var fetchLog: [FetchLogEntry] = []
     /// Per-host files fetched (robots.txt, apple-app-site-association).
-    public var hostFiles: [HostFile] = []
+    package var hostFiles: [HostFile] = []
     /// Pending activity URLs that are not crawlable URLs (e.g. not `http`/`https`).
-    public var unusablePending: [UnusablePending] = []
+    package var unusablePending: [UnusablePending] = []
     /// The worker's counters as JSON, stored with its row in the pass so a resumed pass keeps counting.
-    public var countersJSON: String?
+    package var countersJSON: String?
     /// Host leases (named `slot:N`, `robots.txt`, `apple-app-site-association`) the worker gives back.
-    public var releasedHostLeases: [HostLeaseName] = []
+    package var releasedHostLeases: [HostLeaseName] = []
     /// Failed robots.txt attempts, shared with the other workers of the pass.
-    public var robotsStates: [HostRobotsState] = []
+    package var robotsStates: [HostRobotsState] = []
     /// Hosts that asked for a pause (`Retry-After`): no request to them starts before the time given.
-    public var hostPauses: [HostPause] = []
+    package var hostPauses: [HostPause] = []
 
     /// Creates an empty batch.
-    public init() {}
+    package init() {}
 
     /// Whether there is nothing to write.
-    public var isEmpty: Bool {
+    package var isEmpty: Bool {
         completions.isEmpty && pages.isEmpty && unchangedPages.isEmpty && gonePages.isEmpty && candidates.isEmpty
             && redirects.isEmpty && fetchLog.isEmpty && hostFiles.isEmpty && unusablePending.isEmpty
             && countersJSON == nil && releasedHostLeases.isEmpty && robotsStates.isEmpty && hostPauses.isEmpty
     }
 
     /// The end of one frontier URL in this pass.
-    public struct Completion: Sendable {
+    package struct Completion: Sendable {
         /// The frontier row.
-        public var id: Int64
+        package var id: Int64
         /// Done, failed, skipped, or queued again for a retry.
-        public var state: FrontierState
+        package var state: FrontierState
         /// What happened.
-        public var outcome: CrawlOutcome
+        package var outcome: CrawlOutcome
         /// The HTTP status, when a response arrived.
-        public var httpStatus: Int?
+        package var httpStatus: Int?
         /// A human-readable detail (the error message, the robots rule).
-        public var detail: String?
+        package var detail: String?
         /// Validators and hash of the content, for the next conditional request.
-        public var etag: String?
+        package var etag: String?
         /// The `Last-Modified` header.
-        public var lastModified: String?
+        package var lastModified: String?
         /// The content hash.
-        public var contentHash: String?
+        package var contentHash: String?
         /// Attempts made in this pass.
-        public var attempts: Int
+        package var attempts: Int
         /// For `queued`: not before this time (seconds since 1970).
-        public var notBefore: Double
+        package var notBefore: Double
         /// When it was fetched (seconds since 1970), if it was.
-        public var fetchedAt: Double?
+        package var fetchedAt: Double?
         /// When it is due again (seconds since 1970); `nil` keeps the stored time.
-        public var nextVisitAt: Double?
+        package var nextVisitAt: Double?
         /// The revisit interval that set ``nextVisitAt`` (seconds); `nil` keeps the stored one.
-        public var revisitInterval: Double?
+        package var revisitInterval: Double?
         /// When the visit that set ``nextVisitAt`` ended it, on the revisit clock; `nil` keeps the stored time.
-        public var visitedAt: Double?
+        package var visitedAt: Double?
 
         /// Creates a completion.
-        public init(
+        package init(
             id: Int64, state: FrontierState, outcome: CrawlOutcome, httpStatus: Int? = nil, detail: String? = nil,
             etag: String? = nil, lastModified: String? = nil, contentHash: String? = nil, attempts: Int = 0,
             notBefore: Double = 0, fetchedAt: Double? = nil
@@ -92,34 +92,34 @@ public struct CrawlBatch: Sendable {
 }
 
 /// A fetched page as stored.
-public struct PageRecord: Sendable, Hashable {
+package struct PageRecord: Sendable, Hashable {
     /// The normalized URL (frontier key).
-    public var url: String
+    package var url: String
     /// The URL the content came from (after redirects).
-    public var finalURL: String
+    package var finalURL: String
     /// `rel=canonical`, resolved, if declared.
-    public var canonicalURL: String?
+    package var canonicalURL: String?
     /// The HTTP status.
-    public var httpStatus: Int
+    package var httpStatus: Int
     /// The `Content-Type` header.
-    public var contentType: String?
+    package var contentType: String?
     /// Whether robots rules let it be indexed.
-    public var isIndexable: Bool
+    package var isIndexable: Bool
     /// Why not, e.g. `noindex`, `not-html`.
-    public var notIndexedReason: String?
+    package var notIndexedReason: String?
     /// The item's title (`og:title`, else `<title>`, else `twitter:title`): publishing withholds a page without one.
-    public var title: String?
+    package var title: String?
     /// The searchable item (SPEC §6 JSON), when indexable.
-    public var itemJSON: String?
+    package var itemJSON: String?
     /// In-scope links, newline-separated, followed again on a 304.
-    public var links: String
+    package var links: String
     /// The content hash.
-    public var contentHash: String?
+    package var contentHash: String?
     /// Fetch time, seconds since 1970.
-    public var fetchedAt: Double
+    package var fetchedAt: Double
 
     /// Creates a record.
-    public init(
+    package init(
         url: String, finalURL: String, canonicalURL: String?, httpStatus: Int, contentType: String?,
         isIndexable: Bool, notIndexedReason: String?, title: String?, itemJSON: String?, links: String,
         contentHash: String?, fetchedAt: Double
@@ -140,16 +140,16 @@ public struct PageRecord: Sendable, Hashable {
 }
 
 /// A page that answered 404 or 410.
-public struct GonePage: Sendable, Hashable {
+package struct GonePage: Sendable, Hashable {
     /// The normalized URL.
-    public var url: String
+    package var url: String
     /// 404 or 410.
-    public var httpStatus: Int
+    package var httpStatus: Int
     /// When, seconds since 1970.
-    public var fetchedAt: Double
+    package var fetchedAt: Double
 
     /// Creates a record.
-    public init(url: String, httpStatus: Int, fetchedAt: Double) {
+    package init(url: String, httpStatus: Int, fetchedAt: Double) {
         self.url = url
         self.httpStatus = httpStatus
         self.fetchedAt = fetchedAt
@@ -157,16 +157,16 @@ public struct GonePage: Sendable, Hashable {
 }
 
 /// One redirect: `from` answered `status` with a `Location` leading to `to`.
-public struct RedirectRecord: Sendable, Hashable {
+package struct RedirectRecord: Sendable, Hashable {
     /// The normalized source URL.
-    public var from: String
+    package var from: String
     /// The normalized target URL.
-    public var to: String
+    package var to: String
     /// The 3xx status.
-    public var httpStatus: Int
+    package var httpStatus: Int
 
     /// Creates a record.
-    public init(from: String, to: String, httpStatus: Int) {
+    package init(from: String, to: String, httpStatus: Int) {
         self.from = from
         self.to = to
         self.httpStatus = httpStatus
@@ -174,24 +174,24 @@ public struct RedirectRecord: Sendable, Hashable {
 }
 
 /// One HTTP request in the fetch log.
-public struct FetchLogEntry: Sendable, Hashable {
+package struct FetchLogEntry: Sendable, Hashable {
     /// The URL requested.
-    public var url: String
+    package var url: String
     /// When, seconds since 1970.
-    public var at: Double
+    package var at: Double
     /// The status, when a response arrived.
-    public var httpStatus: Int?
+    package var httpStatus: Int?
     /// Body bytes received (decoded).
-    public var bytes: Int
+    package var bytes: Int
     /// Duration in seconds.
-    public var seconds: Double
+    package var seconds: Double
     /// What the request was or how it ended.
-    public var outcome: CrawlOutcome
+    package var outcome: CrawlOutcome
     /// The error message or other detail.
-    public var detail: String?
+    package var detail: String?
 
     /// Creates an entry.
-    public init(
+    package init(
         url: String, at: Double, httpStatus: Int?, bytes: Int, seconds: Double, outcome: CrawlOutcome, detail: String?
     ) {
         self.url = url
@@ -205,22 +205,22 @@ public struct FetchLogEntry: Sendable, Hashable {
 }
 
 /// A per-host file and when it was fetched.
-public struct HostFile: Sendable, Hashable {
+package struct HostFile: Sendable, Hashable {
     /// The host key.
-    public var host: String
+    package var host: String
     /// `robots.txt` or `apple-app-site-association`.
-    public var name: String
+    package var name: String
     /// Fetch time, seconds since 1970.
-    public var fetchedAt: Double
+    package var fetchedAt: Double
     /// The status of the final response, if any.
-    public var httpStatus: Int?
+    package var httpStatus: Int?
     /// The body, when one was kept.
-    public var body: [UInt8]?
+    package var body: [UInt8]?
     /// What was decided (`rules`, `allow-all`) or went wrong.
-    public var detail: String?
+    package var detail: String?
 
     /// Creates a record.
-    public init(host: String, name: String, fetchedAt: Double, httpStatus: Int?, body: [UInt8]?, detail: String?) {
+    package init(host: String, name: String, fetchedAt: Double, httpStatus: Int?, body: [UInt8]?, detail: String?) {
         self.host = host
         self.name = name
         self.fetchedAt = fetchedAt
@@ -232,16 +232,16 @@ public struct HostFile: Sendable, Hashable {
 
 /// A pending activity URL the crawler can never fetch: recorded as a skipped frontier entry under
 /// its key, with the reason, and removed from `pending_url`.
-public struct UnusablePending: Sendable, Hashable {
+package struct UnusablePending: Sendable, Hashable {
     /// The pending row.
-    public var pending: PendingURL
+    package var pending: PendingURL
     /// Why it can never be fetched.
-    public var outcome: CrawlOutcome
+    package var outcome: CrawlOutcome
     /// Why, readable.
-    public var detail: String
+    package var detail: String
 
     /// Creates a value.
-    public init(pending: PendingURL, outcome: CrawlOutcome, detail: String) {
+    package init(pending: PendingURL, outcome: CrawlOutcome, detail: String) {
         self.pending = pending
         self.outcome = outcome
         self.detail = detail
@@ -249,33 +249,33 @@ public struct UnusablePending: Sendable, Hashable {
 }
 
 /// One of a host's leases: a request slot (`slot:N`) or a once-per-pass fetch.
-public struct HostLeaseName: Sendable, Hashable {
+package struct HostLeaseName: Sendable, Hashable {
     /// The host key.
-    public var host: String
+    package var host: String
     /// `slot:N`, `robots.txt` or `apple-app-site-association`.
-    public var name: String
+    package var name: String
 
     /// Creates a value.
-    public init(host: String, name: String) {
+    package init(host: String, name: String) {
         self.host = host
         self.name = name
     }
 
     /// Request slot number `slot` of `host`.
-    public static func slot(_ slot: Int, of host: String) -> HostLeaseName {
+    package static func slot(_ slot: Int, of host: String) -> HostLeaseName {
         HostLeaseName(host: host, name: "slot:\(slot)")
     }
 }
 
 /// A pause a host asked for (`Retry-After` on a 429 or 503).
-public struct HostPause: Sendable, Hashable {
+package struct HostPause: Sendable, Hashable {
     /// The host key.
-    public var host: String
+    package var host: String
     /// No request to it starts before this time (seconds since 1970).
-    public var until: Double
+    package var until: Double
 
     /// Creates a value.
-    public init(host: String, until: Double) {
+    package init(host: String, until: Double) {
         self.host = host
         self.until = until
     }

@@ -1,6 +1,6 @@
 /// How a frontier URL's visit ended, or what one request of the fetch log was: stored as ``text`` in
 /// `crawl_url.outcome` and `fetch_log.outcome`, where reports and the public-answer rules read it.
-public enum CrawlOutcome: Sendable, Hashable, CustomStringConvertible {
+package enum CrawlOutcome: Sendable, Hashable, CustomStringConvertible {
     /// A page stored as an indexable item.
     case indexed
     /// A page whose robots rules (meta or `X-Robots-Tag`) forbid indexing.
@@ -47,7 +47,7 @@ public enum CrawlOutcome: Sendable, Hashable, CustomStringConvertible {
     case pending
 
     /// The stored text: `indexed`, `robots`, `http-404`, `retry.http-503`, `error.dns-failure`….
-    public var text: String {
+    package var text: String {
         switch self {
         case .indexed: "indexed"
         case .noindex: "noindex"
@@ -74,12 +74,12 @@ public enum CrawlOutcome: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The stored text.
-    public var description: String { text }
+    package var description: String { text }
 }
 
 /// Why the crawler did not fetch or did not index a URL: the keys of the `skipped` counts in
 /// `crawl --json` (SPEC §6), as ``rawValue``.
-public enum SkipReason: String, Sendable, Hashable, CaseIterable {
+package enum SkipReason: String, Sendable, Hashable, CaseIterable {
     /// robots.txt disallows it.
     case robots
     /// The page forbids indexing.

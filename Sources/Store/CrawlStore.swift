@@ -6,7 +6,7 @@
 ///
 /// Times are seconds since 1970. A worker's leases (URLs, host slots and tasks) last until the `leaseUntil`
 /// it gave and are renewed by ``renewLeases(worker:run:now:leaseUntil:)``; a lease that ran out is free.
-public protocol CrawlStore: Sendable {
+package protocol CrawlStore: Sendable {
     /// How the store is named in summaries and errors (a path, or a URL without its password).
     var displayName: String { get }
 
@@ -58,11 +58,11 @@ public protocol CrawlStore: Sendable {
 
 extension CrawlStore {
     /// Joins the unfinished pass if there is one, else starts a new full pass.
-    public func beginRun(seeds: [String], now: Double, worker: CrawlWorker) async throws(StoreError) -> CrawlRunInfo {
+    package func beginRun(seeds: [String], now: Double, worker: CrawlWorker) async throws(StoreError) -> CrawlRunInfo {
         try await beginRun(seeds: seeds, now: now, worker: worker, refreshingAt: nil)
     }
 }
 
 extension Store: CrawlStore {
-    public var displayName: String { path }
+    package var displayName: String { path }
 }

@@ -10,23 +10,23 @@ import Foundation
 /// machine's current boot, so a worker can tell that another worker of the same machine no longer
 /// runs (its process is gone) and take its URLs over at once instead of waiting for its leases to
 /// run out. Workers on other machines are only ever judged by their leases.
-public struct CrawlWorker: Sendable, Hashable {
+package struct CrawlWorker: Sendable, Hashable {
     /// The lease owner written into the store.
-    public var owner: String
+    package var owner: String
     /// This machine (host name and boot id).
-    public var machine: String
+    package var machine: String
     /// The process id.
-    public var pid: Int32
+    package var pid: Int32
 
     /// Creates a worker identity.
-    public init(owner: String, machine: String, pid: Int32) {
+    package init(owner: String, machine: String, pid: Int32) {
         self.owner = owner
         self.machine = machine
         self.pid = pid
     }
 
     /// The identity of this process.
-    public static func current() -> CrawlWorker {
+    package static func current() -> CrawlWorker {
         let machine = Self.machineName()
         let pid = getpid()
         let random = UUID().uuidString.prefix(8).lowercased()
@@ -49,7 +49,7 @@ public struct CrawlWorker: Sendable, Hashable {
 }
 
 /// The answer to a request for one of a host's request slots.
-public enum HostSlotClaim: Sendable, Hashable {
+package enum HostSlotClaim: Sendable, Hashable {
     /// The slot is this worker's until its lease runs out; the host's next request may start after
     /// the spacing asked for.
     case granted(slot: Int)
@@ -61,7 +61,7 @@ public enum HostSlotClaim: Sendable, Hashable {
 }
 
 /// The answer to a request for a host's once-per-pass fetch (robots.txt, apple-app-site-association).
-public enum HostTaskClaim: Sendable, Hashable {
+package enum HostTaskClaim: Sendable, Hashable {
     /// This worker fetches it; the lease goes when the result is committed.
     case claimed
     /// Another worker is fetching it, or the host's delay is not over: look again at this time.
@@ -70,20 +70,20 @@ public enum HostTaskClaim: Sendable, Hashable {
 
 /// How a host's robots.txt stands in a pass when no good copy could be read: shared by the workers so
 /// that the retries and their backoff are the host's, not each process's.
-public struct HostRobotsState: Sendable, Hashable {
+package struct HostRobotsState: Sendable, Hashable {
     /// The host key.
-    public var host: String
+    package var host: String
     /// Failed attempts in the pass so far.
-    public var failures: Int
+    package var failures: Int
     /// No new attempt before this time.
-    public var retryAt: Double
+    package var retryAt: Double
     /// Set when the host is given up for the pass: `unavailable` or `refused`.
-    public var final: String?
+    package var final: String?
     /// The reason, readable.
-    public var detail: String?
+    package var detail: String?
 
     /// Creates a value.
-    public init(host: String, failures: Int, retryAt: Double, final: String?, detail: String?) {
+    package init(host: String, failures: Int, retryAt: Double, final: String?, detail: String?) {
         self.host = host
         self.failures = failures
         self.retryAt = retryAt
@@ -94,21 +94,21 @@ public struct HostRobotsState: Sendable, Hashable {
 
 /// What a worker reads before it decides about a host's robots.txt: the cached copy, and the pass's
 /// shared state when the last attempts failed.
-public struct HostRobotsView: Sendable, Hashable {
+package struct HostRobotsView: Sendable, Hashable {
     /// The stored copy (a good file or a 4xx), if any.
-    public var file: HostFile?
+    package var file: HostFile?
     /// The pass's failed attempts, if any.
-    public var state: HostRobotsState?
+    package var state: HostRobotsState?
 }
 
 /// A worker's part in a pass, as the store keeps it.
-public struct CrawlWorkerRecord: Sendable, Hashable {
+package struct CrawlWorkerRecord: Sendable, Hashable {
     /// Its counters as JSON.
-    public var countersJSON: String
+    package var countersJSON: String
     /// When it joined the pass.
-    public var startedAt: Double
+    package var startedAt: Double
     /// When it was last seen (its last renewal or commit).
-    public var seenAt: Double
+    package var seenAt: Double
     /// When it left the pass (or was found dead); `nil` while it takes part.
-    public var endedAt: Double?
+    package var endedAt: Double?
 }

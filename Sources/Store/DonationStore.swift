@@ -5,7 +5,7 @@
 /// The store never sees a donor or a withheld record in the clear: the importer hashes them with the
 /// store's salt (``DonationSettings/salt``) before it hands them over. Every method is one transaction,
 /// safe against other processes importing into, crawling or publishing the same store.
-public protocol DonationStore: Sendable {
+package protocol DonationStore: Sendable {
     /// How the store is named in summaries and errors (a path, or a URL without its password).
     var displayName: String { get }
 
@@ -29,7 +29,7 @@ public protocol DonationStore: Sendable {
 }
 
 extension Store: DonationStore {
-    public func withBulkImport<T>(_ body: () async throws -> T) async throws -> T {
+    package func withBulkImport<T>(_ body: () async throws -> T) async throws -> T {
         try beginBulkWriting()
         defer { endBulkWriting() }
         return try await body()

@@ -1,5 +1,5 @@
 /// What a frontier URL is fetched for.
-public enum FrontierKind: String, Sendable, Hashable, Codable {
+package enum FrontierKind: String, Sendable, Hashable, Codable {
     /// A web page: extracted, indexed when allowed, its links followed.
     case page
     /// A sitemap file (urlset, index, text, RSS or Atom): its URLs join the frontier.
@@ -7,7 +7,7 @@ public enum FrontierKind: String, Sendable, Hashable, Codable {
 }
 
 /// How a frontier URL was found; stored as its raw value in `crawl_url.source`.
-public enum DiscoverySource: String, Sendable, Hashable, CaseIterable {
+package enum DiscoverySource: String, Sendable, Hashable, CaseIterable {
     /// A seed of the crawl.
     case seed
     /// A link on a crawled page.
@@ -30,34 +30,34 @@ public enum DiscoverySource: String, Sendable, Hashable, CaseIterable {
     }
 
     /// Whether the URL comes from an app's donation rather than from the web.
-    public var isActivity: Bool { self == .activity || self == .activityRedirect }
+    package var isActivity: Bool { self == .activity || self == .activityRedirect }
 }
 
 /// A URL the crawler found and wants in the frontier.
-public struct FrontierCandidate: Sendable, Hashable {
+package struct FrontierCandidate: Sendable, Hashable {
     /// The normalized URL, fetched when this candidate is the first of its ``key``.
-    public var url: String
+    package var url: String
     /// The dedup key (``key(for:)``): candidates with the same key are one frontier entry, fetched
     /// once, under the URL first queued for it.
-    public var key: String
+    package var key: String
     /// The host key (`scheme://host:port`) its politeness is counted under.
-    public var host: String
+    package var host: String
     /// Page or sitemap.
-    public var kind: FrontierKind
+    package var kind: FrontierKind
     /// Link distance from a seed (seeds 0; pages listed in a sitemap 1).
-    public var depth: Int
+    package var depth: Int
     /// How it was found.
-    public var source: DiscoverySource
+    package var source: DiscoverySource
     /// The URL it was found on, if any.
-    public var discoveredFrom: String?
+    package var discoveredFrom: String?
     /// Redirect hops that led here (0 unless `source` is `redirect`).
-    public var redirectHops: Int
+    package var redirectHops: Int
     /// The sitemap's `lastmod` for it (seconds since 1970), when a sitemap listed it with one: newer than
     /// its last visit, it makes the URL due in a refresh pass.
-    public var sitemapLastModified: Double?
+    package var sitemapLastModified: Double?
 
     /// Creates a candidate; `key` defaults to ``key(for:)`` of `url`.
-    public init(
+    package init(
         url: String, key: String? = nil, host: String, kind: FrontierKind = .page, depth: Int, source: DiscoverySource,
         discoveredFrom: String? = nil, redirectHops: Int = 0, sitemapLastModified: Double? = nil
     ) {
@@ -74,39 +74,39 @@ public struct FrontierCandidate: Sendable, Hashable {
 }
 
 /// A frontier URL due in the current pass, with what a conditional re-fetch needs.
-public struct FrontierURL: Sendable, Hashable {
+package struct FrontierURL: Sendable, Hashable {
     /// The row id.
-    public var id: Int64
+    package var id: Int64
     /// The normalized URL.
-    public var url: String
+    package var url: String
     /// The host key.
-    public var host: String
+    package var host: String
     /// Page or sitemap.
-    public var kind: FrontierKind
+    package var kind: FrontierKind
     /// Link distance from a seed.
-    public var depth: Int
+    package var depth: Int
     /// Redirect hops that led here.
-    public var redirectHops: Int
+    package var redirectHops: Int
     /// How it was found.
-    public var source: DiscoverySource
+    package var source: DiscoverySource
     /// Failed attempts so far in this pass.
-    public var attempts: Int
+    package var attempts: Int
     /// The stored copy's `ETag`, for `If-None-Match`.
-    public var etag: String?
+    package var etag: String?
     /// The stored copy's `Last-Modified`, for `If-Modified-Since`.
-    public var lastModified: String?
+    package var lastModified: String?
     /// The stored copy's content hash.
-    public var contentHash: String?
+    package var contentHash: String?
     /// The stored page's in-scope links (for a 304), newline-separated.
-    public var storedLinks: String?
+    package var storedLinks: String?
     /// Whether the stored page was indexable.
-    public var wasIndexable: Bool?
+    package var wasIndexable: Bool?
     /// The revisit interval its last visit set (seconds), `nil` before its first.
-    public var revisitInterval: Double? = nil
+    package var revisitInterval: Double? = nil
 }
 
 /// How a frontier URL ended in this pass.
-public enum FrontierState: String, Sendable, Hashable {
+package enum FrontierState: String, Sendable, Hashable {
     /// Fetched and handled (any HTTP status).
     case done
     /// Given up after its retries.
@@ -119,14 +119,14 @@ public enum FrontierState: String, Sendable, Hashable {
 
 /// A pending activity web page (`pending_url`): a donated `webpageURL` above the engagement
 /// threshold that waits for the crawler to verify it.
-public struct PendingURL: Sendable, Hashable {
+package struct PendingURL: Sendable, Hashable {
     /// Its canonical key, as the importer wrote it.
-    public var key: String
+    package var key: String
     /// The URL as donated.
-    public var url: String
+    package var url: String
 
     /// Creates a value.
-    public init(key: String, url: String) {
+    package init(key: String, url: String) {
         self.key = key
         self.url = url
     }

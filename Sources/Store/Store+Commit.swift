@@ -17,7 +17,7 @@ extension Store {
     /// ran out) is left to that worker. The batch's host leases, robots.txt states and pauses are
     /// written in the same transaction, so other workers see a host's robots.txt result and the end of
     /// its fetch together.
-    public func commit(_ batch: CrawlBatch, run: Int64, worker: CrawlWorker? = nil) async throws(StoreError) -> Int {
+    package func commit(_ batch: CrawlBatch, run: Int64, worker: CrawlWorker? = nil) async throws(StoreError) -> Int {
         guard !batch.isEmpty else { return 0 }
         return try await write { db in
             let added = try Self.insertCandidates(batch.candidates, run: run, db: db)

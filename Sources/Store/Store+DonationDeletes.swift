@@ -2,7 +2,7 @@ import GRDB
 
 /// Apple's deletion rules in a SQLite store (see ``ItemDeletion``).
 extension Store {
-    public func delete(_ deletion: ItemDeletion) async throws(StoreError) -> DonationCounts {
+    package func delete(_ deletion: ItemDeletion) async throws(StoreError) -> DonationCounts {
         try await write { db in
             var counts = DonationCounts()
             try Self.apply(deletion, to: &counts, in: db)

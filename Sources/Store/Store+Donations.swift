@@ -4,7 +4,7 @@ import GRDB
 /// Importing donations into a SQLite store: settings, donor hashes, withheld records, activities above the
 /// engagement threshold, searchable items, and the activity web pages handed to the crawler.
 extension Store {
-    public func beginImport(engagementThreshold: Int?) async throws(StoreError) -> DonationSettings {
+    package func beginImport(engagementThreshold: Int?) async throws(StoreError) -> DonationSettings {
         try await write { db in
             try Self.recordSettings(engagementThreshold: engagementThreshold, expiryDays: nil, in: db)
             if let engagementThreshold { try Self.purgeActivities(below: engagementThreshold, in: db) }
@@ -12,7 +12,7 @@ extension Store {
         }
     }
 
-    public func applyDonations(_ records: [DonationWrite], threshold: Int, now: Double) async throws(StoreError)
+    package func applyDonations(_ records: [DonationWrite], threshold: Int, now: Double) async throws(StoreError)
         -> DonationCounts
     {
         try await write { db in

@@ -2,34 +2,34 @@ import Foundation
 import GRDB
 
 /// A crawl pass: new, or the unfinished one a rerun (or another worker) continues.
-public struct CrawlRunInfo: Sendable, Hashable {
+package struct CrawlRunInfo: Sendable, Hashable {
     /// The pass's id.
-    public var id: Int64
+    package var id: Int64
     /// Whether an unfinished pass was joined rather than a new one started.
-    public var isResumed: Bool
+    package var isResumed: Bool
     /// When the pass started (seconds since 1970).
-    public var startedAt: Double
+    package var startedAt: Double
     /// Counters a store written before workers had rows of their own kept with the pass (`{}` otherwise).
-    public var countersJSON: String
+    package var countersJSON: String
     /// The seeds the pass was started with (a resumed pass keeps its original scope).
-    public var seeds: [String]
+    package var seeds: [String]
     /// For a refresh pass, the time it started from: URLs due by then were queued at its start, and a URL
     /// already in the frontier joins it only when due (or listed with a newer sitemap `lastmod`); `nil` for
     /// a full pass.
-    public var dueBefore: Double? = nil
+    package var dueBefore: Double? = nil
     /// The pages a new refresh pass queued at its start as due (0 for a full pass and a joined one).
-    public var due = 0
+    package var due = 0
 }
 
 /// A host with URLs queued in a pass, as a worker sees it.
-public struct QueuedHost: Sendable, Hashable {
+package struct QueuedHost: Sendable, Hashable {
     /// The host key.
-    public var host: String
+    package var host: String
     /// The earliest time one of its URLs not taken by this worker is free and due: its `not_before`, or
     /// when another worker's lease on it runs out.
-    public var due: Double
+    package var due: Double
     /// Whether another worker holds leases on some of its URLs (whose results may queue more).
-    public var leasedByOthers: Bool
+    package var leasedByOthers: Bool
 }
 
 extension Store {
@@ -41,7 +41,7 @@ extension Store {
     ///
     /// With `refreshingAt`, a new pass is a refresh pass from that time (``RefreshRules``): its seeds are
     /// every earlier pass's and `seeds`, and it starts with the sitemaps and the pages due queued.
-    public func beginRun(
+    package func beginRun(
         seeds: [String], now: Double, worker: CrawlWorker, refreshingAt: Double?
     ) async throws(StoreError) -> CrawlRunInfo {
         try await write { db in
@@ -91,7 +91,7 @@ extension Store {
 
     /// Marks the pass finished when nothing of it is queued any more (another worker may still have
     /// work), or at once with `force` (the page budget is spent): the next `crawl` starts a new pass.
-    public func finishRun(_ id: Int64, force: Bool, now: Double) async throws(StoreError) {
+    package func finishRun(_ id: Int64, force: Bool, now: Double) async throws(StoreError) {
         try await write { db in
             try db.execute(
                 sql: """
@@ -103,7 +103,7 @@ extension Store {
     }
 
     /// The hosts with URLs queued in pass `run`, each with the earliest time one is free and due for `worker`.
-    public func queuedHosts(run: Int64, worker: CrawlWorker) async throws(StoreError) -> [QueuedHost] {
+    package func queuedHosts(run: Int64, worker: CrawlWorker) async throws(StoreError) -> [QueuedHost] {
         try await read { db in
             try Row.fetchAll(
                 db,
@@ -125,7 +125,7 @@ extension Store {
     }
 
     /// The stored copy of a per-host file, if any.
-    public func hostFile(host: String, name: String) async throws(StoreError) -> HostFile? {
+    package func hostFile(host: String, name: String) async throws(StoreError) -> HostFile? {
         try await read { db in
             guard
                 let row = try Row.fetchOne(
@@ -138,7 +138,7 @@ extension Store {
 
 extension Store {
     /// URLs still queued in pass `run`.
-    public func queuedCount(run: Int64) async throws(StoreError) -> Int {
+    package func queuedCount(run: Int64) async throws(StoreError) -> Int {
         try await read { db in
             try Int.fetchOne(
                 db, sql: "SELECT COUNT(*) FROM crawl_url WHERE run_id = ? AND state = 'queued'", arguments: [run]) ?? 0

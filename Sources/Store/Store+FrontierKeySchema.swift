@@ -45,7 +45,7 @@ extension Store {
 extension FrontierCandidate {
     /// The frontier's dedup key of a URL: its SPEC §4 canonical key (``URLCanonical/canonicalKey(_:base:)``),
     /// or the URL itself in the unlikely case the WHATWG parser refuses a URL the crawler accepted.
-    public static func key(for url: String) -> String {
+    package static func key(for url: String) -> String {
         canonicalKey(url) ?? url
     }
 }

@@ -8,7 +8,7 @@ extension Store {
     ///
     /// The lease ends in the transaction that stores the URL's result (``commit(_:run:worker:)``), when
     /// the worker leaves the pass, or when it runs out without being renewed.
-    public func claimURLs(
+    package func claimURLs(
         run: Int64, host: String, worker: CrawlWorker, now: Double, leaseUntil: Double, limit: Int
     ) async throws(StoreError) -> [FrontierURL] {
         try await write { db in
@@ -59,7 +59,7 @@ extension Store {
     /// holds and no longer uses; after `.full` the worker no longer holds it (given back beyond its share,
     /// or taken over once its lease ran out). With every slot taken, or the share reached, the answer is to
     /// look again shortly: requests end at any time.
-    public func claimHostSlot(
+    package func claimHostSlot(
         host: String, run: Int64, worker: CrawlWorker, now: Double, slots: Int, spacing: Double,
         leaseUntil: Double, reusing: Int?
     ) async throws(StoreError) -> HostSlotClaim {
@@ -115,7 +115,7 @@ extension Store {
     /// A result another worker stored meanwhile (a copy of `name` fetched at or after `storedSince`, or for
     /// robots.txt a failure recorded for pass `run` that is not to be retried yet) is not fetched again:
     /// the answer is then to look again now, and the worker finds the result in the store.
-    public func claimHostTask(
+    package func claimHostTask(
         host: String, name: String, worker: CrawlWorker, now: Double, leaseUntil: Double, spacing: Double?,
         storedSince: Double, run: Int64
     ) async throws(StoreError) -> HostTaskClaim {
@@ -168,7 +168,7 @@ extension Store {
     static let taskPollInterval = 0.1
 
     /// What `host`'s robots.txt is in pass `run`: the stored copy and the pass's failed attempts.
-    public func hostRobots(host: String, run: Int64, fileName: String) async throws(StoreError) -> HostRobotsView {
+    package func hostRobots(host: String, run: Int64, fileName: String) async throws(StoreError) -> HostRobotsView {
         try await read { db in
             var view = HostRobotsView()
             if let row = try Row.fetchOne(

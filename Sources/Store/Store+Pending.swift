@@ -4,7 +4,7 @@ extension Store {
     /// Pending activity web pages (`pending_url`, written by the importer) in key order, starting
     /// after `key` (from the first when `nil`), at most `limit`: read in slices, so a crawl never
     /// holds the whole table.
-    public func pendingURLs(after key: String?, limit: Int) async throws(StoreError) -> [PendingURL] {
+    package func pendingURLs(after key: String?, limit: Int) async throws(StoreError) -> [PendingURL] {
         try await read { db in
             try Row.fetchAll(
                 db,
@@ -18,7 +18,7 @@ extension Store {
     }
 
     /// Whether any activity web page waits for the crawler.
-    public func hasPendingURLs() async throws(StoreError) -> Bool {
+    package func hasPendingURLs() async throws(StoreError) -> Bool {
         try await read { db in
             try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM pending_url)") ?? false
         }

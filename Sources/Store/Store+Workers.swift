@@ -4,7 +4,7 @@ import GRDB
 extension Store {
     /// Renews every lease `worker` holds (its URLs and host slots and tasks) until `leaseUntil`, records
     /// it as seen at `now`, and frees the leases of workers of this machine whose process is gone.
-    public func renewLeases(worker: CrawlWorker, run: Int64, now: Double, leaseUntil: Double)
+    package func renewLeases(worker: CrawlWorker, run: Int64, now: Double, leaseUntil: Double)
         async throws(StoreError)
     {
         try await write { db in
@@ -21,7 +21,7 @@ extension Store {
 
     /// Ends `worker`'s part in the pass: its counters stored, every lease it still holds freed (URLs it
     /// took and did not finish go back to the queue at once).
-    public func leaveRun(_ run: Int64, worker: CrawlWorker, countersJSON: String, now: Double)
+    package func leaveRun(_ run: Int64, worker: CrawlWorker, countersJSON: String, now: Double)
         async throws(StoreError)
     {
         try await write { db in
@@ -33,7 +33,7 @@ extension Store {
     }
 
     /// The workers that took part in pass `run`, with their counters, for the pass's totals.
-    public func runWorkers(_ run: Int64) async throws(StoreError) -> [CrawlWorkerRecord] {
+    package func runWorkers(_ run: Int64) async throws(StoreError) -> [CrawlWorkerRecord] {
         try await read { db in
             try Row.fetchAll(
                 db,

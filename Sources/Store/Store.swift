@@ -9,16 +9,16 @@ import GRDB
 /// killed at any moment leaves the last committed state (`synchronous = NORMAL` is
 /// durable against process crashes in WAL mode; only a power cut can lose the last
 /// transactions, never corrupt the file). A `Store` is safe to share between tasks.
-public final class Store: Sendable {
+package final class Store: Sendable {
     /// The path of the SQLite file.
-    public let path: String
+    package let path: String
     /// The connection pool; the index modules of this package run their own SQL through it.
     package let pool: DatabasePool
 
     /// Opens (creating if needed) the store at `path` and brings its schema up to date.
     /// - Throws: ``StoreError`` when the file cannot be opened, is not a SQLite
     ///   database, or its schema cannot be migrated.
-    public init(path: String) throws(StoreError) {
+    package init(path: String) throws(StoreError) {
         self.path = path
         var configuration = Configuration()
         // Other processes (an import while a crawl runs) hold the write lock for one
@@ -161,7 +161,7 @@ public final class Store: Sendable {
     static let mmapBytes = 4 << 30
 
     /// Runs `PRAGMA integrity_check` and returns its lines; `["ok"]` for a sound file.
-    public func integrityCheck() throws(StoreError) -> [String] {
+    package func integrityCheck() throws(StoreError) -> [String] {
         do {
             return try pool.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
         } catch {
@@ -189,11 +189,11 @@ public final class Store: Sendable {
 }
 
 /// A store operation that failed: the file (or URL), and SQLite's, GRDB's or PostgreSQL's reason.
-public struct StoreError: Error, Sendable, CustomStringConvertible {
+package struct StoreError: Error, Sendable, CustomStringConvertible {
     /// The SQLite file, or the PostgreSQL store's URL without its password.
-    public var path: String
+    package var path: String
     /// What went wrong, as SQLite or GRDB described it.
-    public var message: String
+    package var message: String
 
     /// A store error for `underlying`; a ``StoreError`` passes through as it is, so a caller can map
     /// every error of a block with one `catch`.
@@ -211,10 +211,10 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
     }
 
     /// Creates an error with a message of the store's own.
-    public init(path: String, message: String) {
+    package init(path: String, message: String) {
         self.path = path
         self.message = message
     }
 
-    public var description: String { "\(path): \(message)" }
+    package var description: String { "\(path): \(message)" }
 }

@@ -1,12 +1,12 @@
 /// A JSON number as written in the document. The parser checks the RFC 8259 grammar only; the
 /// conversions say whether the value fits, so a huge number in a member nobody reads is no error.
-public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
+package struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     /// The number's text, exactly as in the document (`-12.5e3`); always valid JSON number syntax.
-    public let literal: String
+    package let literal: String
 
     /// Creates a number from its text.
     /// - Precondition: `literal` follows the JSON number grammar (the parser guarantees it).
-    public init(literal: String) {
+    package init(literal: String) {
         self.literal = literal
     }
 
@@ -24,23 +24,23 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The literal.
-    public var description: String { literal }
+    package var description: String { literal }
 
     /// Whether the literal is an integer: no fraction and no exponent (`-12`, not `12.0` or `1e2`).
-    public var isPlainInteger: Bool {
+    package var isPlainInteger: Bool {
         !literal.utf8.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
     }
 
     /// The nearest `Double` (correctly rounded), or `nil` when the number is out of its range: it
     /// overflows to infinity, or it underflows to zero although the literal is not zero (`1e-400`).
-    public var doubleValue: Double? {
+    package var doubleValue: Double? {
         guard let value = Double(literal), value.isFinite else { return nil }
         return value == 0 && !isZeroLiteral ? nil : value
     }
 
     /// The exact value when the number is a whole number in `Int`'s range, however written (`42`,
     /// `42.0`, `4.2e1`); `nil` for a fraction (`4.5`, `4.0000000000000001`) or a number out of range.
-    public var integerValue: Int? {
+    package var integerValue: Int? {
         var parts = DecimalParts(literal)
         return parts.exactInteger()
     }

@@ -7,7 +7,7 @@
 /// through `Double` too.
 extension JSONValue: Codable {
     /// Decodes any JSON value the decoder holds.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
@@ -27,7 +27,7 @@ extension JSONValue: Codable {
 
     /// Encodes the value; an object's members in order (a keyed container may keep only the last of a
     /// repeated key).
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         switch self {
         case .null:
             var container = encoder.singleValueContainer()

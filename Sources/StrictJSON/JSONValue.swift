@@ -5,7 +5,7 @@
 /// reorders what a page said is harder to check against the page. Numbers keep their text, so two
 /// values are equal when they are written alike (`1.0` is not `1`). Equality, hashing and
 /// deallocation recurse, which the parser's depth limit keeps bounded.
-public enum JSONValue: Sendable, Hashable {
+package enum JSONValue: Sendable, Hashable {
     /// `null`.
     case null
     /// `true` or `false`.
@@ -20,7 +20,7 @@ public enum JSONValue: Sendable, Hashable {
     case object([JSONMember])
 
     /// The value's JSON type with an article, for messages such as "found a number".
-    public var typeName: String {
+    package var typeName: String {
         switch self {
         case .null: "null"
         case .bool: "a boolean"
@@ -33,14 +33,14 @@ public enum JSONValue: Sendable, Hashable {
 }
 
 /// One `"key": value` member of a JSON object.
-public struct JSONMember: Sendable, Hashable {
+package struct JSONMember: Sendable, Hashable {
     /// The key, unescaped.
-    public var key: String
+    package var key: String
     /// The value.
-    public var value: JSONValue
+    package var value: JSONValue
 
     /// Creates a member.
-    public init(key: String, value: JSONValue) {
+    package init(key: String, value: JSONValue) {
         self.key = key
         self.value = value
     }

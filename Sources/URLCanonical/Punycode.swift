@@ -3,7 +3,7 @@
 ///
 /// Only encoding is needed: hosts are keyed in their ASCII form, and an `xn--` label that arrives
 /// already encoded is kept as it is. Shared by this module's IDNA and by `Scope`'s host names.
-public enum Punycode {
+package enum Punycode {
     // The RFC 3492 section 5 parameter values for Punycode.
     private static let base = 36
     private static let tMin = 1
@@ -18,7 +18,7 @@ public enum Punycode {
     ///
     /// The caller maps the label first (lowercase, NFKC); this only encodes code points.
     /// The default limit, 63, is the most that can fit a 63-byte DNS label once encoded.
-    public static func encode(_ label: [Unicode.Scalar], maximumScalars: Int = 63) -> String? {
+    package static func encode(_ label: [Unicode.Scalar], maximumScalars: Int = 63) -> String? {
         guard !label.isEmpty, label.count <= maximumScalars else { return nil }
         let codePoints = label.map { Int($0.value) }
         var output: [UInt8] = codePoints.filter { $0 < 0x80 }.map { UInt8($0) }

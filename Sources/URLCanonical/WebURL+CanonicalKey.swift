@@ -2,10 +2,10 @@
 extension WebURL {
     /// Query parameter names dropped from the key (compared ASCII case-insensitively): they track
     /// campaigns and clicks and never select different content.
-    public static let trackingParameterNames: Set<String> = ["gclid", "fbclid", "mc_cid", "mc_eid"]
+    package static let trackingParameterNames: Set<String> = ["gclid", "fbclid", "mc_cid", "mc_eid"]
 
     /// Names starting with this prefix (ASCII case-insensitively) are tracking parameters too.
-    public static let trackingParameterPrefix = "utm_"
+    package static let trackingParameterPrefix = "utm_"
 
     /// The dedup key of this URL: two URLs naming the same resource get the same key.
     ///
@@ -19,7 +19,7 @@ extension WebURL {
     /// - writes an empty path as `/`.
     ///
     /// `www.` is kept: two hosts are merged only through redirects or `rel=canonical`, never here.
-    public var canonicalKey: String {
+    package var canonicalKey: String {
         var key = record
         key.fragment = nil
         if key.opaquePath == nil {
@@ -100,7 +100,7 @@ extension WebURL {
 
 /// The dedup key (``WebURL/canonicalKey``) of `string` resolved against `base`, or `nil` when it does not
 /// parse as a URL.
-public func canonicalKey(_ string: String, base: WebURL? = nil) -> String? {
+package func canonicalKey(_ string: String, base: WebURL? = nil) -> String? {
     if base == nil, let key = CanonicalKeyFastPath.key(string) { return key }
     return WebURL(string, base: base)?.canonicalKey
 }

@@ -4,11 +4,11 @@
 /// Parsing never crashes on bad input: anything the standard calls a failure makes `init` return `nil`.
 /// Host names go through IDNA to their ASCII form (lowercase + NFKC mapping, then Punycode; the full UTS #46
 /// validity tables are not applied).
-public struct WebURL: Sendable, Hashable, CustomStringConvertible {
+package struct WebURL: Sendable, Hashable, CustomStringConvertible {
     var record: URLRecord
 
     /// Parses `string`, resolved against `base` when it is relative; `nil` when the standard says failure.
-    public init?(_ string: String, base: WebURL? = nil) {
+    package init?(_ string: String, base: WebURL? = nil) {
         guard let record = URLParser.parse(string, base: base?.record) else { return nil }
         self.record = record
     }
@@ -16,26 +16,26 @@ public struct WebURL: Sendable, Hashable, CustomStringConvertible {
     init(record: URLRecord) { self.record = record }
 
     /// The scheme, lower-case, without the `:` (`https`).
-    public var scheme: String { record.scheme }
+    package var scheme: String { record.scheme }
     /// The username, percent-encoded; empty when there is none.
-    public var username: String { record.username }
+    package var username: String { record.username }
     /// The password, percent-encoded; empty when there is none.
-    public var password: String { record.password }
+    package var password: String { record.password }
     /// The serialized host: a lower-case ASCII domain, dotted IPv4, bracketed compressed IPv6, an opaque
     /// host, or `""` (empty host, as in `file:///`); `nil` when the URL has no host at all.
-    public var host: String? { record.host?.serialized }
+    package var host: String? { record.host?.serialized }
     /// The port, or `nil` when absent or the scheme's default (so `http://a:80/` has none).
-    public var port: Int? { record.port }
+    package var port: Int? { record.port }
     /// The serialized path: `/`-joined segments, or the opaque path of a URL like `mailto:x`.
-    public var path: String { record.serializedPath }
+    package var path: String { record.serializedPath }
     /// The query without its `?`, or `nil` when there is none (`""` for a bare `?`).
-    public var query: String? { record.query }
+    package var query: String? { record.query }
     /// The fragment without its `#`, or `nil` when there is none.
-    public var fragment: String? { record.fragment }
+    package var fragment: String? { record.fragment }
     /// Whether the scheme is one of the standard's special schemes (http, https, ws, wss, ftp, file).
-    public var isSpecial: Bool { record.isSpecial }
+    package var isSpecial: Bool { record.isSpecial }
     /// The whole URL serialized (https://url.spec.whatwg.org/#concept-url-serializer).
-    public var href: String { record.serialized(excludingFragment: false) }
+    package var href: String { record.serialized(excludingFragment: false) }
     /// The same as ``href``.
-    public var description: String { href }
+    package var description: String { href }
 }

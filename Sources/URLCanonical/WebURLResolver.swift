@@ -5,7 +5,7 @@
 /// `page.html`, `https://host/path?query`), so those are resolved by a byte scan
 /// (``WebURLResolver/FastPath``) that proves the parser would give the same bytes, and everything else takes
 /// the parser. A test holds the two equal over the WHATWG corpus and generated references.
-public struct WebURLResolver: Sendable {
+package struct WebURLResolver: Sendable {
     /// The base as given.
     private let baseText: String
     /// The base, parsed; `nil` when the byte scan took it, since then only a reference the scan leaves to the
@@ -21,7 +21,7 @@ public struct WebURLResolver: Sendable {
     }
 
     /// A resolver against `base`.
-    public init(base: WebURL) {
+    package init(base: WebURL) {
         self.init(
             baseText: base.href, parsedBase: base,
             prepared: PreparedBase(href: base.record.serialized(excludingFragment: true)))
@@ -29,7 +29,7 @@ public struct WebURLResolver: Sendable {
 
     /// A resolver against the URL `base` parses to, or `nil` when it is not a URL. An ordinary http(s) base
     /// (a page's own URL) is taken apart by the byte scan, without the parser.
-    public init?(base: String) {
+    package init?(base: String) {
         if let href = FastPath.absoluteWebHref(base), let prepared = PreparedBase(href: href) {
             self.init(baseText: base, parsedBase: nil, prepared: prepared)
         } else if let url = WebURL(base) {
@@ -40,10 +40,10 @@ public struct WebURLResolver: Sendable {
     }
 
     /// The base URL.
-    public var base: WebURL? { parsedBase ?? WebURL(baseText) }
+    package var base: WebURL? { parsedBase ?? WebURL(baseText) }
 
     /// The serialized URL `reference` resolves to, with its fragment; `nil` when the parser fails.
-    public func href(resolving reference: String) -> String? {
+    package func href(resolving reference: String) -> String? {
         if let prepared, let fast = FastPath.resolve(reference, against: prepared, keepingFragment: true) {
             return fast
         }
@@ -53,7 +53,7 @@ public struct WebURLResolver: Sendable {
     /// The serialized URL `reference` resolves to when it is an `http` or `https` URL with a host (a link a
     /// crawler can follow), without its fragment; `nil` for `mailto:`, `javascript:` and the like, and when
     /// the parser fails.
-    public func webHref(resolving reference: String) -> String? {
+    package func webHref(resolving reference: String) -> String? {
         if let prepared, let fast = FastPath.resolve(reference, against: prepared, keepingFragment: false) {
             return fast
         }
@@ -62,21 +62,21 @@ public struct WebURLResolver: Sendable {
 
     /// The byte scan's answer alone: the serialized URL `reference` resolves to, with its fragment, when the
     /// scan takes it (always `http` or `https` then); `nil` when it would go to the parser.
-    public func scannedHref(resolving reference: String) -> String? {
+    package func scannedHref(resolving reference: String) -> String? {
         guard let prepared else { return nil }
         return FastPath.resolve(reference, against: prepared, keepingFragment: true)
     }
 
     /// ``scannedHref(resolving:)`` for a URL that must be absolute: `nil` unless it starts with `http://` or
     /// `https://` and the scan takes it.
-    public static func scannedHref(absolute string: String) -> String? {
+    package static func scannedHref(absolute string: String) -> String? {
         guard string.hasPrefix("http://") || string.hasPrefix("https://"), let placeholder = PreparedBase.placeholder
         else { return nil }
         return FastPath.resolve(string, against: placeholder, keepingFragment: true)
     }
 
     /// ``webHref(resolving:)`` through the parser alone: what the byte scan is tested against.
-    public func parsedWebHref(resolving reference: String) -> String? {
+    package func parsedWebHref(resolving reference: String) -> String? {
         Self.webHref(of: WebURL(reference, base: base))
     }
 
@@ -129,7 +129,7 @@ extension WebURLResolver {
 extension WebURL {
     /// Whether `string` parses to an `http` or `https` URL with a host (the parser's verdict). An absolute URL
     /// the resolver's byte scan takes (the usual `https://host/path?query`) is answered without the full parse.
-    public static func isHTTP(_ string: String) -> Bool {
+    package static func isHTTP(_ string: String) -> Bool {
         switch parseAbsolute(string) {
         case .ordinaryHTTP: return true
         case .parsed(let url): return (url.scheme == "http" || url.scheme == "https") && url.host?.isEmpty == false

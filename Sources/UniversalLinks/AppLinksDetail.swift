@@ -1,8 +1,8 @@
 /// One usable entry of `applinks.details`: the apps it names and the rules that decide which URLs
 /// they open.
-public struct AppLinksDetail: Sendable {
+package struct AppLinksDetail: Sendable {
     /// Which of Apple's two rule formats the entry uses.
-    public enum Format: Sendable, Equatable, Hashable {
+    package enum Format: Sendable, Equatable, Hashable {
         /// `components` (iOS 13 and later): dictionaries matching path, query and fragment.
         case components
         /// Legacy `paths` (iOS 12 and earlier): path patterns, `NOT ` to exclude.
@@ -12,22 +12,22 @@ public struct AppLinksDetail: Sendable {
     }
 
     /// Where the entry is in the file, for example `applinks.details[1]`.
-    public var location: String
+    package var location: String
     /// The app identifiers (`TEAMID.bundle.identifier`), from `appIDs`, else `appID`; never empty.
-    public var appIDs: [String]
+    package var appIDs: [String]
     /// The rule format in use. When both keys are present, `components` wins, as on iOS 13 and later.
-    public var format: Format
+    package var format: Format
     /// The rules in file order; the first that matches a URL decides. Rules with errors are left out.
-    public var rules: [AppLinksRule]
+    package var rules: [AppLinksRule]
 }
 
 /// One rule of a details entry: a `components` dictionary, or one legacy `paths` string.
 ///
 /// A rule matches a URL when every pattern it has matches; a missing pattern (nil) matches anything,
 /// as Apple's default `*` does.
-public struct AppLinksRule: Sendable {
+package struct AppLinksRule: Sendable {
     /// A `?` pattern: for the whole query, or per query item.
-    public enum QueryPattern: Sendable, Equatable {
+    package enum QueryPattern: Sendable, Equatable {
         /// A pattern for the whole query string (without the `?`).
         case whole(String)
         /// Query-item name → value pattern. Every item with that name must match; an absent item, or
@@ -37,26 +37,26 @@ public struct AppLinksRule: Sendable {
     }
 
     /// One `"name": "pattern"` entry of a query dictionary.
-    public struct QueryItemPattern: Sendable, Equatable {
+    package struct QueryItemPattern: Sendable, Equatable {
         /// The query item's name, compared literally (no wildcards) in the rule's comparison form.
-        public var name: String
+        package var name: String
         /// The pattern every value of that item must match.
-        public var pattern: String
+        package var pattern: String
     }
 
     /// Where the rule is, for example `applinks.details[0].components[3]` or `applinks.details[0].paths[1]`.
-    public var location: String
+    package var location: String
     /// The path pattern (`/`), or nil for "any path". For legacy `paths`, without its `NOT ` prefix.
-    public var path: String?
+    package var path: String?
     /// The query pattern (`?`), or nil for "any query". Legacy `paths` never look at the query.
-    public var query: QueryPattern?
+    package var query: QueryPattern?
     /// The fragment pattern (`#`), or nil for "any fragment". Legacy `paths` never look at the fragment.
-    public var fragment: String?
+    package var fragment: String?
     /// Whether a match stops the app from opening the URL (`"exclude": true`, or a `NOT ` path).
-    public var excludes: Bool
+    package var excludes: Bool
     /// Whether letters must match in case. From the rule, else the entry's then the file's `defaults`,
     /// else `true`; always `true` for legacy paths.
-    public var caseSensitive: Bool
+    package var caseSensitive: Bool
     /// Whether the patterns are written percent-encoded. Inherited like ``caseSensitive``; always `true`
     /// for legacy paths.
     ///
@@ -67,9 +67,9 @@ public struct AppLinksRule: Sendable {
     ///   matches (an ``AppSiteAssociationIssue/Kind/unreachablePattern`` issue says so).
     /// - `false`: the component is percent-decoded (as UTF-8) before matching, so `/café/*` matches
     ///   `/caf%C3%A9/menu`, and `%` in a pattern is a literal percent sign.
-    public var percentEncoded: Bool
+    package var percentEncoded: Bool
     /// The rule's `comment`, which the system ignores.
-    public var comment: String?
+    package var comment: String?
 
     let compiledPath: GlobPattern?
     let compiledQuery: CompiledQuery?

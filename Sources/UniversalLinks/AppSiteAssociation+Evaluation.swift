@@ -1,20 +1,20 @@
 /// One app that opens a URL as a universal link, and the rule that decided it.
-public struct UniversalLinkMatch: Sendable, Equatable, Hashable {
+package struct UniversalLinkMatch: Sendable, Equatable, Hashable {
     /// The app identifier, `TEAMID.bundle.identifier`.
-    public var appID: String
+    package var appID: String
     /// Where the deciding rule is, for example `applinks.details[0].components[1]`.
-    public var rule: String
+    package var rule: String
 }
 
 /// What ``AppSiteAssociation/evaluate(_:)`` found for one URL.
-public struct UniversalLinkEvaluation: Sendable, Equatable {
+package struct UniversalLinkEvaluation: Sendable, Equatable {
     /// The apps that open the URL, in file order (the first is the one that wins when several are
     /// installed), once per details entry that accepts it.
-    public var matches: [UniversalLinkMatch]
+    package var matches: [UniversalLinkMatch]
     /// False when the URL was longer than ``AppSiteAssociation/Limits/maximumURLLength`` or matching
     /// ran out of ``AppSiteAssociation/Limits/maximumMatchSteps``: the entries not yet decided then
     /// count as not matching, and ``matches`` holds only what was decided before.
-    public var isComplete: Bool
+    package var isComplete: Bool
 }
 
 extension AppSiteAssociation {
@@ -24,7 +24,7 @@ extension AppSiteAssociation {
     /// scheme and host are not checked here. A string without `scheme://` is read as a path with
     /// optional query and fragment. Each details entry is decided on its own: its rules are tried in
     /// order and the first that matches decides; an excluding rule only stops that entry's apps.
-    public func evaluate(_ url: String) -> UniversalLinkEvaluation {
+    package func evaluate(_ url: String) -> UniversalLinkEvaluation {
         guard url.utf8.count <= limits.maximumURLLength else {
             return UniversalLinkEvaluation(matches: [], isComplete: false)
         }
@@ -48,7 +48,7 @@ extension AppSiteAssociation {
 
     /// The app IDs that open `url` as a universal link, in file order without repeats; empty when
     /// none does (or when ``evaluate(_:)`` could not finish).
-    public func appIDs(matching url: String) -> [String] {
+    package func appIDs(matching url: String) -> [String] {
         var appIDs: [String] = []
         for match in evaluate(url).matches where !appIDs.contains(match.appID) {
             appIDs.append(match.appID)

@@ -21,46 +21,46 @@ internal import StrictJSON
 ///   component: `/buy/*` matches `/buy/` and `/buy/a/b`, not `/buy`.
 /// - `caseSensitive` and `percentEncoded` come from the rule, else the entry's `defaults`, else the
 ///   file's `applinks.defaults`, else `true`. ``AppLinksRule/percentEncoded`` explains how that key is read.
-public struct AppSiteAssociation: Sendable {
+package struct AppSiteAssociation: Sendable {
     /// Bounds on the work one file may cause. The defaults fit every real file seen so far.
-    public struct Limits: Sendable {
+    package struct Limits: Sendable {
         /// Largest body accepted, in bytes (Apple's CDN: 128 KB).
-        public var maximumBytes = 131_072
+        package var maximumBytes = 131_072
         /// Deepest JSON nesting accepted (a real file needs 6).
-        public var maximumDepth = 32
+        package var maximumDepth = 32
         /// Most rules (`components` entries plus `paths` strings) kept from the whole file.
-        public var maximumRules = 4_096
+        package var maximumRules = 4_096
         /// Longest pattern, in characters (Unicode scalars).
-        public var maximumPatternLength = 1_024
+        package var maximumPatternLength = 1_024
         /// Most automaton nodes one pattern may compile to (a `$(lang)` takes about 1,300).
-        public var maximumPatternNodes = 16_384
+        package var maximumPatternNodes = 16_384
         /// Most automaton nodes the whole file may compile to.
-        public var maximumTotalNodes = 262_144
+        package var maximumTotalNodes = 262_144
         /// Most values kept for one custom substitution variable.
-        public var maximumVariableValues = 1_024
+        package var maximumVariableValues = 1_024
         /// Longest URL ``AppSiteAssociation/evaluate(_:)`` looks at, in UTF-8 bytes.
-        public var maximumURLLength = 8_192
+        package var maximumURLLength = 8_192
         /// Most matching steps one ``AppSiteAssociation/evaluate(_:)`` call may take.
-        public var maximumMatchSteps = 2_000_000
+        package var maximumMatchSteps = 2_000_000
 
         /// The default limits.
-        public init() {}
+        package init() {}
     }
 
     /// The usable `applinks.details` entries, in file order. Entries that name no app are left out
     /// (with an issue); an entry whose rules were all rejected stays, with no rules.
-    public private(set) var details: [AppLinksDetail]
+    package private(set) var details: [AppLinksDetail]
     /// Every non-fatal problem found, in file order.
-    public private(set) var issues: [AppSiteAssociationIssue]
+    package private(set) var issues: [AppSiteAssociationIssue]
     /// The limits the file was read with; ``evaluate(_:)`` uses them too.
-    public let limits: Limits
+    package let limits: Limits
 
     /// Parses and checks an `apple-app-site-association` body.
     ///
     /// - Throws: ``AppSiteAssociationError`` when the file cannot be used at all: empty, too large,
     ///   signed (PKCS#7), not UTF-8, not JSON (with line and column), top level not an object, no
     ///   `applinks`, or `applinks.details` missing or not an array.
-    public init(bytes: [UInt8], limits: Limits = Limits()) throws(AppSiteAssociationError) {
+    package init(bytes: [UInt8], limits: Limits = Limits()) throws(AppSiteAssociationError) {
         self.limits = limits
         var issues: [AppSiteAssociationIssue] = []
         let start = try Self.preflight(bytes, limits: limits, issues: &issues)
@@ -79,7 +79,7 @@ public struct AppSiteAssociation: Sendable {
     }
 
     /// Parses a body given as text (tests, `validate` on a saved file).
-    public init(_ text: String, limits: Limits = Limits()) throws(AppSiteAssociationError) {
+    package init(_ text: String, limits: Limits = Limits()) throws(AppSiteAssociationError) {
         try self.init(bytes: Array(text.utf8), limits: limits)
     }
 

@@ -2,9 +2,9 @@
 ///
 /// Thrown by ``AppSiteAssociation/init(bytes:limits:)``. Problems that leave part of the file usable
 /// (a bad rule, an unknown key) are ``AppSiteAssociationIssue``s instead.
-public struct AppSiteAssociationError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct AppSiteAssociationError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The kind of failure, for callers that react differently to each.
-    public enum Kind: Sendable, Equatable, Hashable {
+    package enum Kind: Sendable, Equatable, Hashable {
         /// The body is empty or only white space.
         case empty
         /// The body is larger than ``AppSiteAssociation/Limits/maximumBytes``.
@@ -24,18 +24,18 @@ public struct AppSiteAssociationError: Error, Sendable, Equatable, CustomStringC
     }
 
     /// The kind of failure.
-    public var kind: Kind
+    package var kind: Kind
     /// A sentence saying what is wrong and, where there is one, how to fix it.
-    public var reason: String
+    package var reason: String
     /// The 1-based line of the problem, when it has a position in the text (JSON syntax, UTF-8).
-    public var line: Int?
+    package var line: Int?
     /// The 1-based column (in Unicode scalars) of the problem, with ``line``.
-    public var column: Int?
+    package var column: Int?
     /// Where in the JSON structure the problem is (`applinks.details`), for structural errors.
-    public var location: String?
+    package var location: String?
 
     /// Creates an error; `line`, `column` and `location` are left out when they do not apply.
-    public init(kind: Kind, reason: String, line: Int? = nil, column: Int? = nil, location: String? = nil) {
+    package init(kind: Kind, reason: String, line: Int? = nil, column: Int? = nil, location: String? = nil) {
         self.kind = kind
         self.reason = reason
         self.line = line
@@ -44,7 +44,7 @@ public struct AppSiteAssociationError: Error, Sendable, Equatable, CustomStringC
     }
 
     /// `line 3, column 7: reason`, `applinks.details: reason`, or just the reason.
-    public var description: String {
+    package var description: String {
         if let line, let column { return "line \(line), column \(column): \(reason)" }
         if let location, !location.isEmpty { return "\(location): \(reason)" }
         return reason

@@ -2,9 +2,9 @@
 ///
 /// The parser records the issue, skips or ignores the offending part as ``kind`` describes, and
 /// goes on; `searchlight validate` shows these to site owners.
-public struct AppSiteAssociationIssue: Sendable, Equatable, CustomStringConvertible {
+package struct AppSiteAssociationIssue: Sendable, Equatable, CustomStringConvertible {
     /// What kind of problem it is and what the parser did about it.
-    public enum Kind: Sendable, Equatable, Hashable {
+    package enum Kind: Sendable, Equatable, Hashable {
         /// A UTF-8 byte order mark starts the file; it was skipped. Apple's parser may not be as lenient.
         case byteOrderMark
         /// A key appears twice in one object; the last value is used.
@@ -41,21 +41,21 @@ public struct AppSiteAssociationIssue: Sendable, Equatable, CustomStringConverti
     }
 
     /// What kind of problem it is.
-    public var kind: Kind
+    package var kind: Kind
     /// Where it is in the JSON structure, for example `applinks.details[0].components[2]["/"]`.
-    public var location: String
+    package var location: String
     /// A sentence saying what is wrong and what the parser did.
-    public var reason: String
+    package var reason: String
 
     /// Creates an issue.
-    public init(kind: Kind, location: String, reason: String) {
+    package init(kind: Kind, location: String, reason: String) {
         self.kind = kind
         self.location = location
         self.reason = reason
     }
 
     /// `location: reason`, or the reason alone for whole-file issues.
-    public var description: String {
+    package var description: String {
         location.isEmpty ? reason : "\(location): \(reason)"
     }
 }

@@ -8,7 +8,7 @@ extension CharsetDecoder {
     /// Also as specified: a page starting with "<?x" in UTF-16 gives UTF-16LE or UTF-16BE, and when no `<meta>`
     /// decides, an XML declaration's `encoding` at the very start ("get an XML encoding") does. A declaration cut
     /// off by the 1024-byte limit counts as absent. Nil when nothing declares a known encoding.
-    public static func prescan(_ bytes: some Collection<UInt8>) -> TextEncoding? {
+    package static func prescan(_ bytes: some Collection<UInt8>) -> TextEncoding? {
         let window = Array(bytes.prefix(prescanLimit))
         return window.withUnsafeBufferPointer { buffer in
             // Step 2, "prescan for UTF-16 XML declarations".

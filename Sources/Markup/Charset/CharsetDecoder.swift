@@ -4,9 +4,9 @@
 /// https://html.spec.whatwg.org/multipage/parsing.html#encoding-sniffing-algorithm): a byte order mark, then the
 /// HTTP `Content-Type` charset, then a `<meta>` declaration, then a default. The page is converted once, and
 /// libxml2 is then given UTF-8 only, so its own (different) encoding detection never runs.
-public enum CharsetDecoder {
+package enum CharsetDecoder {
     /// How many bytes the prescan reads: the 1024 the spec suggests and browsers use.
-    public static let prescanLimit = 1024
+    package static let prescanLimit = 1024
 
     /// Full WHATWG-ish sniffing: BOM → `contentType` header's charset param (if it names a known encoding) →
     /// prescan of the first 1024 bytes → a late `<meta>` → valid non-ASCII UTF-8 → `defaultEncoding`
@@ -17,7 +17,7 @@ public enum CharsetDecoder {
     /// re-parses the page with it (§13.2.3.4, "change the encoding"). `isLateDeclaration` reports that case.
     ///
     /// Never fails: bytes that are invalid in the chosen encoding become U+FFFD (`hadInvalidBytes`).
-    public static func decode(
+    package static func decode(
         _ bytes: [UInt8],
         contentType: String?,
         defaultEncoding: TextEncoding = .windows1252
@@ -54,7 +54,7 @@ public enum CharsetDecoder {
     ///
     /// Nil when there is no `charset=` or its label is unknown. A UTF-16 label stays UTF-16 here: only a
     /// declaration inside the page is read as UTF-8.
-    public static func charset(fromContentType value: String) -> TextEncoding? {
+    package static func charset(fromContentType value: String) -> TextEncoding? {
         encoding(fromMetaContent: Array(value.utf8))
     }
 
@@ -62,7 +62,7 @@ public enum CharsetDecoder {
     ///
     /// Encoding §6, "BOM sniff" (https://encoding.spec.whatwg.org/#bom-sniff). UTF-32 marks are not recognised:
     /// FF FE 00 00 is read as UTF-16LE, as browsers do.
-    public static func byteOrderMark(of bytes: [UInt8]) -> (encoding: TextEncoding, length: Int)? {
+    package static func byteOrderMark(of bytes: [UInt8]) -> (encoding: TextEncoding, length: Int)? {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return (.utf8, 3) }
         if bytes.starts(with: [0xFE, 0xFF]) { return (.utf16BE, 2) }
         if bytes.starts(with: [0xFF, 0xFE]) { return (.utf16LE, 2) }

@@ -1,29 +1,29 @@
 /// A page's bytes decoded to text, with the encoding that was used and why it was chosen.
 ///
 /// Made by `CharsetDecoder.decode(_:contentType:defaultEncoding:)`; `text` is what libxml2 should parse, as UTF-8.
-public struct DecodedText: Sendable {
+package struct DecodedText: Sendable {
     /// The page as UTF-8, without the byte order mark if it had one.
-    public let text: String
+    package let text: String
 
     /// The encoding the bytes were decoded with.
-    public let encoding: TextEncoding
+    package let encoding: TextEncoding
 
     /// Which step of the encoding sniffing algorithm chose `encoding`.
-    public let source: Source
+    package let source: Source
 
     /// Whether some bytes were not valid in `encoding` and were replaced by U+FFFD (or the encoding was
     /// "replacement", which replaces the whole page).
-    public let hadInvalidBytes: Bool
+    package let hadInvalidBytes: Bool
 
     /// Whether the `<meta>` declaration that chose `encoding` lies beyond the first 1024 bytes.
     ///
     /// Browsers find such a declaration only while building the tree and then re-parse the page with it (HTML
     /// §13.2.3.4, "change the encoding"); the result is the same, but the page loads twice and the declaration
     /// should move into the first 1024 bytes. Always false unless `source` is `.metaPrescan`.
-    public let isLateDeclaration: Bool
+    package let isLateDeclaration: Bool
 
     /// The step of the encoding sniffing algorithm (HTML §13.2.3.2) that chose the encoding.
-    public enum Source: String, Sendable {
+    package enum Source: String, Sendable {
         /// The page starts with a UTF-8 or UTF-16 byte order mark, which wins over any declaration.
         case byteOrderMark
         /// The `charset` parameter of the HTTP `Content-Type` header named a known encoding.

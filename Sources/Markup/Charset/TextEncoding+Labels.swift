@@ -135,7 +135,7 @@ extension TextEncoding {
     }()
 
     /// Every encoding the Encoding Standard defines, in its table's order.
-    public static var allEncodings: [TextEncoding] {
+    package static var allEncodings: [TextEncoding] {
         labelTable.map { TextEncoding(canonicalName: $0.name) }
     }
 

@@ -6,9 +6,9 @@
 /// made from one of those labels (or taken from the static members), so its `name` is always one of the 40 names.
 ///
 /// Two values are equal when they name the same encoding: `TextEncoding(label: "latin1") == .windows1252`.
-public struct TextEncoding: Sendable, Hashable, CustomStringConvertible {
+package struct TextEncoding: Sendable, Hashable, CustomStringConvertible {
     /// The WHATWG canonical name, spelled as the Encoding Standard spells it ("Shift_JIS", "gb18030", "UTF-8").
-    public let name: String
+    package let name: String
 
     /// Looks up a WHATWG label (case-insensitive, ASCII whitespace trimmed): "latin1", "utf8", "sjis", "x-sjis",
     /// "iso_8859-1", …; nil for unknown labels.
@@ -16,7 +16,7 @@ public struct TextEncoding: Sendable, Hashable, CustomStringConvertible {
     /// This is the Encoding Standard's "get an encoding" (https://encoding.spec.whatwg.org/#concept-encoding-get).
     /// Only ASCII letters are lowercased: the standard compares labels ASCII case-insensitively, so "UTF-8" with a
     /// Turkish dotless ı or a Kelvin sign does not match.
-    public init?(label: String) {
+    package init?(label: String) {
         guard let key = Self.normalizedLabel(label), let name = Self.namesByLabel[key] else { return nil }
         self.name = name
     }
@@ -27,27 +27,27 @@ public struct TextEncoding: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The canonical name.
-    public var description: String { name }
+    package var description: String { name }
 
     /// UTF-8, the encoding every page is converted to, and the one new pages should use.
-    public static let utf8 = TextEncoding(canonicalName: "UTF-8")
+    package static let utf8 = TextEncoding(canonicalName: "UTF-8")
 
     /// windows-1252, which the labels "latin1", "iso-8859-1", "ascii" and "us-ascii" also name: browsers decode
     /// ISO-8859-1 pages with windows-1252's 0x80–0x9F punctuation, so the Encoding Standard merged them.
-    public static let windows1252 = TextEncoding(canonicalName: "windows-1252")
+    package static let windows1252 = TextEncoding(canonicalName: "windows-1252")
 
     /// UTF-16 little-endian (also the label "utf-16" with no byte order mark).
-    public static let utf16LE = TextEncoding(canonicalName: "UTF-16LE")
+    package static let utf16LE = TextEncoding(canonicalName: "UTF-16LE")
 
     /// UTF-16 big-endian.
-    public static let utf16BE = TextEncoding(canonicalName: "UTF-16BE")
+    package static let utf16BE = TextEncoding(canonicalName: "UTF-16BE")
 
     /// The "replacement" encoding: the labels of ISO-2022-KR, ISO-2022-CN and HZ-GB-2312, which browsers refuse to
     /// decode (they enable script injection), so the whole page decodes to one U+FFFD.
-    public static let replacement = TextEncoding(canonicalName: "replacement")
+    package static let replacement = TextEncoding(canonicalName: "replacement")
 
     /// x-user-defined: ASCII, plus bytes 0x80–0xFF mapped into the private use area U+F780–U+F7FF.
-    public static let xUserDefined = TextEncoding(canonicalName: "x-user-defined")
+    package static let xUserDefined = TextEncoding(canonicalName: "x-user-defined")
 
     /// Whether this is UTF-16LE or UTF-16BE, the Encoding Standard's "UTF-16BE/LE".
     var isUTF16: Bool {

@@ -1,4 +1,4 @@
-public import StrictJSON
+package import StrictJSON
 
 extension JSONLD {
     /// Flattens parsed blocks into the list of top-level entities, in page order.
@@ -7,7 +7,7 @@ extension JSONLD {
     /// graph's nodes, each given the graph's `@context` when it has none of its own (so `isSchemaOrg(_:)` can judge
     /// it alone). A graph object that has an `@type` of its own is a node too and comes first, without its graph.
     /// Only objects are kept; nested entities (an `aggregateRating` inside a `Recipe`) stay where they are.
-    public static func entities(in blocks: [JSONLDBlock]) -> [JSONValue] {
+    package static func entities(in blocks: [JSONLDBlock]) -> [JSONValue] {
         var entities: [JSONValue] = []
         for block in blocks {
             collect(block.value, context: nil, into: &entities)
@@ -56,7 +56,7 @@ extension JSONLD {
     /// (`http://schema.org/Recipe`, or `schema:Recipe` with any prefix the context maps to schema.org), and, for an
     /// entity with no `@context` at all (a node nested in another, or a page that left it out), when an `@type` is
     /// a bare schema.org-style term such as `Recipe`.
-    public static func isSchemaOrg(_ entity: JSONValue) -> Bool {
+    package static func isSchemaOrg(_ entity: JSONValue) -> Bool {
         let context = ownContext(of: entity)
         if let context, isSchemaOrgContext(context) { return true }
         let prefixes = schemaOrgPrefixes(in: context)
@@ -69,7 +69,7 @@ extension JSONLD {
 
     /// The entity's `@type` values, with any schema.org prefix removed: `http://schema.org/Recipe` and
     /// `schema:Recipe` both give `Recipe`. Types from other vocabularies are returned as written (trimmed).
-    public static func types(of entity: JSONValue) -> [String] {
+    package static func types(of entity: JSONValue) -> [String] {
         let prefixes = schemaOrgPrefixes(in: ownContext(of: entity))
         return rawTypes(of: entity).map { schemaOrgTerm($0, prefixes: prefixes) ?? $0 }
     }

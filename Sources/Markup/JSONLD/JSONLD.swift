@@ -7,7 +7,7 @@ internal import StrictJSON
 /// raw control characters in strings, a stray `}`, concatenated objects, HTML-entity-escaped JSON) is repaired and
 /// every repair recorded; a block that still fails gives a located error. `entities(in:)` then flattens the blocks
 /// into the list of top-level entities, and `isSchemaOrg(_:)` and `types(of:)` read their vocabulary.
-public enum JSONLD {
+package enum JSONLD {
     /// The strict parse of a block: RFC 8259 as written, up to 512 levels deep, any size. A lone surrogate
     /// escape becomes U+FFFD, as a browser's decoder makes it, rather than failing the block. Bad UTF-8 would
     /// too, but a block is a `String` and the repairs never split a character, so the parser skips that check.
@@ -33,7 +33,7 @@ public enum JSONLD {
     ///   - startLine: the 1-based page line on which `text` starts.
     /// - Returns: the block, with the repairs made, or the first problem located in the page: line
     ///   `startLine + (line within the block) - 1`, column within that line of the block.
-    public static func parse(_ text: String, startLine: Int) -> Result<JSONLDBlock, JSONLDError> {
+    package static func parse(_ text: String, startLine: Int) -> Result<JSONLDBlock, JSONLDError> {
         // Most blocks are valid: parse them in place, and copy the bytes only for the repairs.
         var text = text
         let strict = text.withUTF8 { bytes in

@@ -1,21 +1,21 @@
-public import StrictJSON
+package import StrictJSON
 
 /// One `<script type="application/ld+json">` block, parsed.
 ///
 /// Blocks are parsed one by one, so a broken block costs only itself: its siblings on the page still come through.
-public struct JSONLDBlock: Sendable, Hashable {
+package struct JSONLDBlock: Sendable, Hashable {
     /// The parsed block (after any repair), as written: a top-level array stays an array and `@graph` stays
     /// nested; `JSONLD.entities(in:)` flattens them.
-    public let value: JSONValue
+    package let value: JSONValue
     /// The 1-based line of the page on which the block's text starts.
-    public let line: Int
+    package let line: Int
     /// What had to be repaired before the block parsed, in the order the repairs were made, human-readable
     /// (`"removed HTML comment wrapper"`, `"removed trailing ';'"`, `"escaped 3 control characters in strings"`).
     /// Empty for a block that is valid JSON as written.
-    public let repairs: [String]
+    package let repairs: [String]
 
     /// A block with the given parts.
-    public init(value: JSONValue, line: Int, repairs: [String] = []) {
+    package init(value: JSONValue, line: Int, repairs: [String] = []) {
         self.value = value
         self.line = line
         self.repairs = repairs
@@ -23,25 +23,25 @@ public struct JSONLDBlock: Sendable, Hashable {
 }
 
 /// A JSON-LD block that could not be parsed even after repair, located in the page.
-public struct JSONLDError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct JSONLDError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The 1-based page line of the first problem.
-    public let line: Int
+    package let line: Int
     /// The 1-based column of the first problem, counted in Unicode scalars from the start of that line of the block's
     /// text (on the block's first line, from where the text starts); `nil` when the block is empty.
-    public let column: Int?
+    package let column: Int?
     /// What was wrong, naming what was expected and what was found (`"expected ',' or '}' after object member,
     /// found '\"'"`).
-    public let message: String
+    package let message: String
 
     /// An error with the given parts.
-    public init(line: Int, column: Int?, message: String) {
+    package init(line: Int, column: Int?, message: String) {
         self.line = line
         self.column = column
         self.message = message
     }
 
     /// `line L, column C: message`.
-    public var description: String {
+    package var description: String {
         guard let column else { return "line \(line): \(message)" }
         return "line \(line), column \(column): \(message)"
     }

@@ -3,24 +3,24 @@
 ///
 /// The value of ``SitemapReader/read(_:url:contentType:limits:)``. One file only: the crawler fetches the
 /// child sitemaps of an index and reads each in turn, bounding depth and count itself.
-public struct Sitemap: Sendable {
+package struct Sitemap: Sendable {
     /// The kind of file, judged by its content; `nil` when it is empty or not a sitemap at all.
-    public var format: SitemapFormat?
+    package var format: SitemapFormat?
     /// The page URLs of a `urlset`, a feed or a text sitemap, in document order (duplicates kept: the
     /// crawler deduplicates).
-    public var pages: [SitemapEntry]
+    package var pages: [SitemapEntry]
     /// The child sitemaps of a `sitemapindex`, in document order.
-    public var childSitemaps: [SitemapEntry]
+    package var childSitemaps: [SitemapEntry]
     /// Problems met, in the order found: malformed markup, skipped URLs, limits reached. At most
     /// ``SitemapLimits/maxIssues`` of them, the last one then saying how many more were left out.
-    public var issues: [SitemapIssue]
+    package var issues: [SitemapIssue]
     /// Whether the reader stopped before the end of the file because a limit was reached
     /// (``SitemapLimits/maxURLs`` or ``SitemapLimits/maxUncompressedBytes``): the file lists more than
     /// ``pages`` and ``childSitemaps`` hold.
-    public var isTruncated: Bool
+    package var isTruncated: Bool
 
     /// A sitemap with the given parts; everything empty by default.
-    public init(
+    package init(
         format: SitemapFormat? = nil, pages: [SitemapEntry] = [], childSitemaps: [SitemapEntry] = [],
         issues: [SitemapIssue] = [], isTruncated: Bool = false
     ) {
@@ -34,7 +34,7 @@ public struct Sitemap: Sendable {
 
 /// The kinds of file read as sitemaps, told apart by content (gzip magic, the first element), never by
 /// file name or content type alone.
-public enum SitemapFormat: String, Sendable, Hashable, CaseIterable {
+package enum SitemapFormat: String, Sendable, Hashable, CaseIterable {
     /// `<urlset>` of sitemaps.org: page URLs in `<url><loc>`.
     case urlSet
     /// `<sitemapindex>` of sitemaps.org: child sitemaps in `<sitemap><loc>`.
@@ -48,74 +48,74 @@ public enum SitemapFormat: String, Sendable, Hashable, CaseIterable {
 }
 
 /// One URL a sitemap lists, with its modification date as the file wrote it.
-public struct SitemapEntry: Sendable, Hashable {
+package struct SitemapEntry: Sendable, Hashable {
     /// An absolute `http` or `https` URL, exactly as written once XML entities are decoded and surrounding
     /// white space is trimmed; at most ``SitemapLimits/maxURLLength`` UTF-8 bytes.
-    public var url: String
+    package var url: String
     /// `<lastmod>` (sitemaps), `<pubDate>` (RSS) or `<updated>` (Atom), trimmed but not parsed: W3C
     /// datetime or RFC 822 as the file has it; `nil` when absent or empty.
-    public var lastModified: String?
+    package var lastModified: String?
 
     /// An entry for `url`, modified at `lastModified` if known.
-    public init(url: String, lastModified: String? = nil) {
+    package init(url: String, lastModified: String? = nil) {
         self.url = url
         self.lastModified = lastModified
     }
 }
 
 /// One problem met while reading a sitemap, located by line where one is known.
-public struct SitemapIssue: Sendable, Hashable, CustomStringConvertible {
+package struct SitemapIssue: Sendable, Hashable, CustomStringConvertible {
     /// What kind of problem this is.
-    public var kind: Kind
+    package var kind: Kind
     /// A human-readable explanation, naming the offending value where there is one.
-    public var message: String
+    package var message: String
     /// The 1-based line of the (uncompressed) file the problem is on; `nil` when it concerns the whole file.
     /// In XML past line 65,535 this is where libxml2's parser stood, which may be a few lines further on.
-    public var line: Int?
+    package var line: Int?
 
     /// An issue of `kind` at `line`.
-    public init(_ kind: Kind, _ message: String, line: Int? = nil) {
+    package init(_ kind: Kind, _ message: String, line: Int? = nil) {
         self.kind = kind
         self.message = message
         self.line = line
     }
 
     /// `line N: message`, or the message alone.
-    public var description: String {
+    package var description: String {
         line.map { "line \($0): \(message)" } ?? message
     }
 
     /// An open set of issue kinds (new ones may be added), compared by name.
-    public struct Kind: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
-        public var rawValue: String
-        public init(rawValue: String) { self.rawValue = rawValue }
-        public var description: String { rawValue }
+    package struct Kind: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+        package var rawValue: String
+        package init(rawValue: String) { self.rawValue = rawValue }
+        package var description: String { rawValue }
 
         /// The input holds no content.
-        public static let emptyInput = Kind(rawValue: "emptyInput")
+        package static let emptyInput = Kind(rawValue: "emptyInput")
         /// The content is neither a sitemap, a feed nor a text list of URLs (HTML, binary data, …).
-        public static let unknownFormat = Kind(rawValue: "unknownFormat")
+        package static let unknownFormat = Kind(rawValue: "unknownFormat")
         /// The XML is not well-formed or not valid in encoding; libxml2's message, with its line.
-        public static let malformedXML = Kind(rawValue: "malformedXML")
+        package static let malformedXML = Kind(rawValue: "malformedXML")
         /// The root element is not in the namespace its format defines; it is read anyway.
-        public static let unexpectedNamespace = Kind(rawValue: "unexpectedNamespace")
+        package static let unexpectedNamespace = Kind(rawValue: "unexpectedNamespace")
         /// An entity reference was left unexpanded: entities are never substituted, external ones never loaded.
-        public static let entityNotExpanded = Kind(rawValue: "entityNotExpanded")
+        package static let entityNotExpanded = Kind(rawValue: "entityNotExpanded")
         /// An entry without any URL (`<url>` without `<loc>`, an RSS item without `<link>`).
-        public static let missingURL = Kind(rawValue: "missingURL")
+        package static let missingURL = Kind(rawValue: "missingURL")
         /// A URL that is not an absolute `http`/`https` URL; skipped.
-        public static let invalidURL = Kind(rawValue: "invalidURL")
+        package static let invalidURL = Kind(rawValue: "invalidURL")
         /// A URL longer than ``SitemapLimits/maxURLLength``; skipped.
-        public static let urlTooLong = Kind(rawValue: "urlTooLong")
+        package static let urlTooLong = Kind(rawValue: "urlTooLong")
         /// A line of a text sitemap that is not UTF-8; skipped.
-        public static let invalidEncoding = Kind(rawValue: "invalidEncoding")
+        package static let invalidEncoding = Kind(rawValue: "invalidEncoding")
         /// More URLs than ``SitemapLimits/maxURLs``: the rest is not read.
-        public static let tooManyURLs = Kind(rawValue: "tooManyURLs")
+        package static let tooManyURLs = Kind(rawValue: "tooManyURLs")
         /// More than ``SitemapLimits/maxUncompressedBytes`` once decompressed: the rest is not read.
-        public static let tooLarge = Kind(rawValue: "tooLarge")
+        package static let tooLarge = Kind(rawValue: "tooLarge")
         /// The gzip data is corrupt or cut short; what inflated before the fault is kept.
-        public static let compression = Kind(rawValue: "compression")
+        package static let compression = Kind(rawValue: "compression")
         /// More issues than ``SitemapLimits/maxIssues``: the rest are only counted.
-        public static let tooManyIssues = Kind(rawValue: "tooManyIssues")
+        package static let tooManyIssues = Kind(rawValue: "tooManyIssues")
     }
 }

@@ -6,9 +6,9 @@ import Foundation
 /// `Thh:mm`, `Thh:mm:ss` or `Thh:mm:ss.s…` and a zone (`Z`, `±hh:mm`, `±hhmm`; none is read as UTC). Atom's
 /// RFC 3339 dates are the same. RSS dates are RFC 822 (`Wed, 02 Oct 2002 13:00:00 GMT`). A date is read
 /// as the earliest moment it names.
-public enum SitemapDate {
+package enum SitemapDate {
     /// Seconds since 1970 of `text`, or `nil` when it is none of the forms above or names no real date.
-    public static func seconds(_ text: String) -> Double? {
+    package static func seconds(_ text: String) -> Double? {
         // Trimmed by hand: Foundation's trimming cost more than the parse (a sitemap has 50,000 dates).
         let bytes = Array(text.utf8)
         let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }

@@ -5,7 +5,7 @@
 /// XML is streamed through libxml2's `xmlTextReader`, never built into a tree, and gzip is inflated as the
 /// parser asks for bytes, never beyond ``SitemapLimits/maxUncompressedBytes``. The crawler fetches the
 /// file, and follows ``Sitemap/childSitemaps`` itself with its own bound on depth and count.
-public enum SitemapReader {
+package enum SitemapReader {
     /// Bytes looked at to tell the format.
     static let sniffLength = 512
 
@@ -23,7 +23,7 @@ public enum SitemapReader {
     ///   - contentType: the HTTP `Content-Type`, if known; only quoted when the content is not a sitemap.
     ///   - limits: the bounds to read within.
     /// - Returns: the entries in document order, the issues met, and whether a limit cut the file short.
-    public static func read(
+    package static func read(
         _ bytes: [UInt8], url: String, contentType: String? = nil, limits: SitemapLimits = SitemapLimits()
     ) -> Sitemap {
         let source = SitemapByteSource(bytes, limit: limits.maxUncompressedBytes)

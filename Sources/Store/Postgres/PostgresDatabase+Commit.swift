@@ -6,7 +6,7 @@ internal import PostgresNIO
 /// re-crawl queueing again what an earlier pass saw; completions guarded by the worker's lease; pending
 /// activity pages resolved with the final state of their frontier entry.
 extension PostgresDatabase {
-    public func commit(_ batch: CrawlBatch, run: Int64, worker: CrawlWorker?) async throws(StoreError) -> Int {
+    package func commit(_ batch: CrawlBatch, run: Int64, worker: CrawlWorker?) async throws(StoreError) -> Int {
         guard !batch.isEmpty else { return 0 }
         let logger = logger
         return try await transaction { connection in

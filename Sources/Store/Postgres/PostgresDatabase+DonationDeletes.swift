@@ -3,7 +3,7 @@ internal import PostgresNIO
 
 /// Apple's deletion rules on PostgreSQL (see ``ItemDeletion``), the same rows as ``Store`` deletes.
 extension PostgresDatabase {
-    public func delete(_ deletion: ItemDeletion) async throws(StoreError) -> DonationCounts {
+    package func delete(_ deletion: ItemDeletion) async throws(StoreError) -> DonationCounts {
         let logger = logger
         return try await transaction { connection in
             try await Self.lockDonations(connection, logger: logger)

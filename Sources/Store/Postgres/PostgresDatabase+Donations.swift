@@ -11,7 +11,7 @@ internal import PostgresNIO
 /// two imports giving the same activity its second and third donor at once would otherwise each count
 /// two donors and neither store the content.
 extension PostgresDatabase: DonationStore {
-    public func beginImport(engagementThreshold: Int?) async throws(StoreError) -> DonationSettings {
+    package func beginImport(engagementThreshold: Int?) async throws(StoreError) -> DonationSettings {
         let logger = logger
         return try await transaction { connection in
             try await Self.lockDonations(connection, logger: logger)
@@ -31,7 +31,7 @@ extension PostgresDatabase: DonationStore {
     /// hashes at once, then each run of records between two deletions (``DonationRun``: its searchable
     /// items, its donor pairs, its activities above the threshold and their web pages), each deletion where
     /// it stands. The rows and counts are those applying the records one by one gives (see ``Store``).
-    public func applyDonations(_ records: [DonationWrite], threshold: Int, now: Double) async throws(StoreError)
+    package func applyDonations(_ records: [DonationWrite], threshold: Int, now: Double) async throws(StoreError)
         -> DonationCounts
     {
         let logger = logger
@@ -58,7 +58,7 @@ extension PostgresDatabase: DonationStore {
         }
     }
 
-    public func withBulkImport<T>(_ body: () async throws -> T) async throws -> T {
+    package func withBulkImport<T>(_ body: () async throws -> T) async throws -> T {
         try await body()
     }
 

@@ -4,9 +4,9 @@ internal import PostgresNIO
 /// The crawl passes and the frontier's reads on PostgreSQL: the same contract as the SQLite store's
 /// (``CrawlStore``), the same rows.
 extension PostgresDatabase: CrawlStore {
-    public var displayName: String { location.description }
+    package var displayName: String { location.description }
 
-    public func beginRun(
+    package func beginRun(
         seeds: [String], now: Double, worker: CrawlWorker, refreshingAt: Double?
     ) async throws(StoreError) -> CrawlRunInfo {
         let logger = logger
@@ -73,7 +73,7 @@ extension PostgresDatabase: CrawlStore {
         }
     }
 
-    public func finishRun(_ id: Int64, force: Bool, now: Double) async throws(StoreError) {
+    package func finishRun(_ id: Int64, force: Bool, now: Double) async throws(StoreError) {
         _ = try await records(
             """
             UPDATE crawl_run SET finished_at = \(now) WHERE id = \(id) AND finished_at IS NULL
@@ -81,7 +81,7 @@ extension PostgresDatabase: CrawlStore {
             """)
     }
 
-    public func queuedHosts(run: Int64, worker: CrawlWorker) async throws(StoreError) -> [QueuedHost] {
+    package func queuedHosts(run: Int64, worker: CrawlWorker) async throws(StoreError) -> [QueuedHost] {
         let found = try await records(
             """
             SELECT host,
@@ -103,11 +103,11 @@ extension PostgresDatabase: CrawlStore {
         }
     }
 
-    public func queuedCount(run: Int64) async throws(StoreError) -> Int {
+    package func queuedCount(run: Int64) async throws(StoreError) -> Int {
         try await count("SELECT COUNT(*) AS n FROM crawl_url WHERE run_id = \(run) AND state = 'queued'")
     }
 
-    public func hostFile(host: String, name: String) async throws(StoreError) -> HostFile? {
+    package func hostFile(host: String, name: String) async throws(StoreError) -> HostFile? {
         let found = try await records("SELECT * FROM host_file WHERE host = \(host) AND name = \(name)")
         do {
             return try found.first.map { try Self.hostFile($0.makeRandomAccess(), host: host, name: name) }
@@ -116,7 +116,7 @@ extension PostgresDatabase: CrawlStore {
         }
     }
 
-    public func pendingURLs(after key: String?, limit: Int) async throws(StoreError) -> [PendingURL] {
+    package func pendingURLs(after key: String?, limit: Int) async throws(StoreError) -> [PendingURL] {
         let found = try await records(
             """
             SELECT url_key, url FROM pending_url WHERE \(key)::text IS NULL OR url_key > \(key)
@@ -132,7 +132,7 @@ extension PostgresDatabase: CrawlStore {
         }
     }
 
-    public func hasPendingURLs() async throws(StoreError) -> Bool {
+    package func hasPendingURLs() async throws(StoreError) -> Bool {
         try await count("SELECT COUNT(*) AS n FROM (SELECT 1 FROM pending_url LIMIT 1) AS one") > 0
     }
 

@@ -5,7 +5,7 @@ internal import PostgresNIO
 /// other; a host's slots and once-per-pass tasks are decided under a lock on the host's `crawl_host`
 /// row, so the per-host cap and the delay hold across all workers.
 extension PostgresDatabase {
-    public func claimURLs(
+    package func claimURLs(
         run: Int64, host: String, worker: CrawlWorker, now: Double, leaseUntil: Double, limit: Int
     ) async throws(StoreError) -> [FrontierURL] {
         let logger = logger
@@ -50,7 +50,7 @@ extension PostgresDatabase {
         }
     }
 
-    public func claimHostSlot(
+    package func claimHostSlot(
         host: String, run: Int64, worker: CrawlWorker, now: Double, slots: Int, spacing: Double,
         leaseUntil: Double, reusing: Int?
     ) async throws(StoreError) -> HostSlotClaim {
@@ -94,7 +94,7 @@ extension PostgresDatabase {
         }
     }
 
-    public func claimHostTask(
+    package func claimHostTask(
         host: String, name: String, worker: CrawlWorker, now: Double, leaseUntil: Double, spacing: Double?,
         storedSince: Double, run: Int64
     ) async throws(StoreError) -> HostTaskClaim {
@@ -139,7 +139,7 @@ extension PostgresDatabase {
         }
     }
 
-    public func hostRobots(host: String, run: Int64, fileName: String) async throws(StoreError) -> HostRobotsView {
+    package func hostRobots(host: String, run: Int64, fileName: String) async throws(StoreError) -> HostRobotsView {
         var view = HostRobotsView()
         view.file = try await hostFile(host: host, name: fileName)
         let found = try await records(

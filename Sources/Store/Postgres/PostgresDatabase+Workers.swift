@@ -4,7 +4,8 @@ internal import PostgresNIO
 /// The crawl workers of a pass on PostgreSQL: renewals, leaving, totals, and dead workers of the same
 /// machine (workers on other machines lose their leases when the leases run out).
 extension PostgresDatabase {
-    public func renewLeases(worker: CrawlWorker, run: Int64, now: Double, leaseUntil: Double) async throws(StoreError) {
+    package func renewLeases(worker: CrawlWorker, run: Int64, now: Double, leaseUntil: Double) async throws(StoreError)
+    {
         let logger = logger
         try await transaction { connection in
             try await connection.rows(
@@ -20,7 +21,7 @@ extension PostgresDatabase {
         }
     }
 
-    public func leaveRun(_ run: Int64, worker: CrawlWorker, countersJSON: String, now: Double) async throws(StoreError)
+    package func leaveRun(_ run: Int64, worker: CrawlWorker, countersJSON: String, now: Double) async throws(StoreError)
     {
         let logger = logger
         try await transaction { connection in
@@ -33,7 +34,7 @@ extension PostgresDatabase {
         }
     }
 
-    public func runWorkers(_ run: Int64) async throws(StoreError) -> [CrawlWorkerRecord] {
+    package func runWorkers(_ run: Int64) async throws(StoreError) -> [CrawlWorkerRecord] {
         let found = try await records(
             """
             SELECT counters, started_at, seen_at, ended_at FROM crawl_worker

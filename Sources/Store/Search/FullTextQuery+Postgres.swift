@@ -9,7 +9,7 @@ extension FullTextQuery {
     ///
     /// Every lexeme is in quotes with `'` doubled and `\` doubled, so no text can be read as `tsquery`
     /// syntax (`&`, `|`, `!`, `<->`, `:*`, parentheses).
-    public var postgresQuery: String? { postgresQuery(weights: nil) }
+    package var postgresQuery: String? { postgresQuery(weights: nil) }
 
     /// ``postgresQuery`` with every lexeme restricted to the fields of `weights` (`.title` is `A`, title or
     /// keywords `AC`: the vector's weights, ``FullTextVector``), as ``matchExpression(columns:prefix:)``

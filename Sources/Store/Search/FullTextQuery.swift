@@ -19,21 +19,21 @@
 /// index instead of the word index, every word of it (see ``FullTextIndex``, `Store.GramText`). There
 /// such a word matches wherever it is a substring of a run, so it needs no prefix to match as it is
 /// typed; a one-character one matches every run that has the character.
-public struct FullTextQuery: Sendable, Hashable {
+package struct FullTextQuery: Sendable, Hashable {
     /// The most characters of text read; longer text is rejected, not truncated.
-    public static let maxLength = 1_024
+    package static let maxLength = 1_024
     /// The most words a query may have.
-    public static let maxWords = 32
+    package static let maxWords = 32
 
     /// The words of the text, in order, as typed (folding is the tokenizer's job).
-    public let words: [String]
+    package let words: [String]
     /// The index the words are looked up in.
     let index: FullTextIndex
 
     /// Splits `text` into words.
     /// - Throws: ``SearchError/textTooLong`` or ``SearchError/tooManyWords`` past the bounds.
     ///   Text with no letters or digits gives no words (not an error: see ``isEmpty``).
-    public init(_ text: String) throws(SearchError) {
+    package init(_ text: String) throws(SearchError) {
         guard text.unicodeScalars.count <= Self.maxLength else { throw .textTooLong(limit: Self.maxLength) }
         var words: [String] = []
         var current = String.UnicodeScalarView()
@@ -52,7 +52,7 @@ public struct FullTextQuery: Sendable, Hashable {
     }
 
     /// Whether the text had no word to search for (empty, spaces or punctuation only).
-    public var isEmpty: Bool { words.isEmpty }
+    package var isEmpty: Bool { words.isEmpty }
 
     /// The prefix lengths the index keeps (`prefix = '2 3 4 5 6'` of `public_fts`): a prefix query of
     /// these lengths reads one doclist lazily, in rowid order; a longer one makes FTS5 merge the
@@ -63,7 +63,7 @@ public struct FullTextQuery: Sendable, Hashable {
     /// word quoted, the last one with `*` when it has two or more characters, joined by `AND`; `nil`
     /// when there is no word. Each word holds only letters, digits
     /// and marks, and any `"` is doubled regardless, so the string can never leave its quotes.
-    public var matchExpression: String? { matchExpression(columns: nil) }
+    package var matchExpression: String? { matchExpression(columns: nil) }
 
     /// Whether the last word is matched as a prefix longer than the index's prefix lengths.
     var lastWordIsLongPrefix: Bool {

@@ -15,11 +15,11 @@ import SearchQuery
 ///
 /// ``condition(_:now:dialect:boundBefore:arguments:)`` writes the same condition for PostgreSQL
 /// (``PostgresSearch``), with the same matches (Docs/postgres.md, "Search on PostgreSQL").
-public struct PublicQuery: Sendable {
+package struct PublicQuery: Sendable {
     /// The SQL condition, reading `item.*` columns; user text appears only in ``arguments``.
-    public let sql: String
+    package let sql: String
     /// The bound values of ``sql``, in order.
-    public let arguments: [QueryArgument]
+    package let arguments: [QueryArgument]
     /// An index shortcut for a title-prefix comparison, if the query has one.
     let titleHint: TitlePrefixHint?
     /// A comparison of an indexed number joined by `&&` at the top level, compiled alone with the
@@ -36,7 +36,7 @@ public struct PublicQuery: Sendable {
     let residual: (sql: String, arguments: [QueryArgument])?
 
     /// The attributes a query may name, and the column each reads.
-    public static let attributes: [String: QueryColumn] = {
+    package static let attributes: [String: QueryColumn] = {
         func text(_ sql: String) -> QueryColumn { QueryColumn(sql: "item." + sql, kind: .text) }
         func number(_ sql: String) -> QueryColumn { QueryColumn(sql: "item." + sql, kind: .number) }
         func date(_ sql: String) -> QueryColumn { QueryColumn(sql: "item." + sql, kind: .date) }
@@ -80,7 +80,7 @@ public struct PublicQuery: Sendable {
     /// Parses and compiles `text`; `now` resolves `$time` values.
     /// - Throws: ``SearchError/query(_:)`` with the 1-based column of the problem: the token that
     ///   does not parse, the unknown attribute, or the value of the wrong kind.
-    public init(_ text: String, now: Date = Date()) throws(SearchError) {
+    package init(_ text: String, now: Date = Date()) throws(SearchError) {
         do {
             let expression = try QueryParser.parse(text)
             var arguments: [QueryArgument] = []

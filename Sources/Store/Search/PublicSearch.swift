@@ -38,20 +38,20 @@ import SearchQuery
 /// On a PostgreSQL store the plan is the same, step for step and with the same limits (``PostgresSearch``,
 /// in one read-only transaction): the same items match, counted and taken by tier alike; only exact
 /// ranking scores with `ts_rank` in place of bm25.
-public struct PublicSearch: Sendable {
+package struct PublicSearch: Sendable {
     /// Results returned when no limit is given.
-    public static let defaultLimit = 20
+    package static let defaultLimit = 20
     /// The most results one search returns.
-    public static let maxLimit = 1_000
+    package static let maxLimit = 1_000
     /// The most matches ranked exactly (bm25); bm25 costs about 1–3 µs per match.
-    public static let exactRankLimit = 1_000
+    package static let exactRankLimit = 1_000
     /// The most matches of one word counted exactly (counting costs ~20 ns per match).
-    public static let countLimit = 10_000
+    package static let countLimit = 10_000
     /// The most items a word may be in for bm25 to rank (its setup reads every match of every
     /// word), and for a long last word to be matched as a prefix.
-    public static let wordRankLimit = 20_000
+    package static let wordRankLimit = 20_000
     /// bm25 weights of title, description and keywords (the column order of `public_fts` and of `public_grams`).
-    public static let columnWeights = (title: 10.0, description: 1.0, keywords: 5.0)
+    package static let columnWeights = (title: 10.0, description: 1.0, keywords: 5.0)
 
     /// The limits of one search (lowered by tests to reach every regime with few rows).
     package struct Limits: Sendable {
@@ -76,7 +76,7 @@ public struct PublicSearch: Sendable {
     let limits: Limits
 
     /// A search over `store`'s public index (read-only: it never writes).
-    public init(store: Store) {
+    package init(store: Store) {
         self.init(index: .sqlite(store), limits: .standard)
     }
 
@@ -97,7 +97,7 @@ public struct PublicSearch: Sendable {
     /// - Throws: ``SearchError``: a usage error for text with no word and no query, a query that
     ///   does not parse, or a limit outside `1...maxLimit`; ``SearchError/store(_:)`` when the
     ///   store cannot be read.
-    public func search(_ text: String, query: String? = nil, limit: Int = defaultLimit, now: Date = Date())
+    package func search(_ text: String, query: String? = nil, limit: Int = defaultLimit, now: Date = Date())
         async throws(SearchError) -> SearchResults
     {
         switch index {

@@ -1,7 +1,7 @@
 import SearchQuery
 
 /// Why a search or an export could not run.
-public enum SearchError: Error, Sendable, CustomStringConvertible {
+package enum SearchError: Error, Sendable, CustomStringConvertible {
     /// Neither free text with a word in it nor a query was given.
     case nothingToSearch
     /// The free text is longer than the limit (in characters).
@@ -17,12 +17,12 @@ public enum SearchError: Error, Sendable, CustomStringConvertible {
     case store(StoreError)
 
     /// Whether the search itself was wrong (a usage error, SPEC §7 exit 2) rather than the store.
-    public var isUsageError: Bool {
+    package var isUsageError: Bool {
         if case .store = self { return false }
         return true
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .nothingToSearch: "nothing to search for: the text has no letters or digits"
         case .textTooLong(let limit): "the search text is longer than \(limit) characters"

@@ -1,27 +1,27 @@
 import Foundation
 
 /// One item found by a search, with the fields `search --json` prints (SPEC §6).
-public struct SearchHit: Sendable, Hashable {
+package struct SearchHit: Sendable, Hashable {
     /// The item's identifier in the public index.
-    public var uniqueIdentifier: String
+    package var uniqueIdentifier: String
     /// Its title.
-    public var title: String
+    package var title: String
     /// Its description, if it has one.
-    public var contentDescription: String?
+    package var contentDescription: String?
     /// Its web page, if it has one.
-    public var webpageURL: String?
+    package var webpageURL: String?
     /// Where it came from: `web`, `activity`, `searchableItem`.
-    public var sources: [String]
+    package var sources: [String]
     /// How well it matched; higher is better, results come in decreasing score. When every match
     /// was ranked: text relevance (bm25, negated) plus the item's engagement boost. When the matches
     /// were too many to rank (``SearchResults/totalIsLowerBound``): a tier bonus (200 for all words in
     /// the title, 100 in title or keywords, 0 elsewhere) plus the boost. The boost alone when only a
     /// query was given. See ``PublicSearch`` for the ranking model; on a PostgreSQL store the text
     /// relevance is `ts_rank` (``PostgresSearch``), so free text scores differ between the engines.
-    public var score: Double
+    package var score: Double
 
     /// Creates a hit.
-    public init(
+    package init(
         uniqueIdentifier: String, title: String, contentDescription: String?, webpageURL: String?,
         sources: [String], score: Double
     ) {
@@ -49,18 +49,18 @@ extension SearchHit {
 }
 
 /// The answer to a search: how many items matched, and the best of them, best first.
-public struct SearchResults: Sendable, Hashable {
+package struct SearchResults: Sendable, Hashable {
     /// The number of items that matched (not only those returned); a lower bound when
     /// ``totalIsLowerBound``.
-    public var total: Int
+    package var total: Int
     /// Whether more than ``total`` items may match: the search stopped counting at
     /// ``PublicSearch/exactRankLimit`` + 1 matches, and ranked them approximately.
-    public var totalIsLowerBound: Bool
+    package var totalIsLowerBound: Bool
     /// At most the requested limit of items, in decreasing ``SearchHit/score``.
-    public var hits: [SearchHit]
+    package var hits: [SearchHit]
 
     /// Creates results.
-    public init(total: Int, totalIsLowerBound: Bool = false, hits: [SearchHit]) {
+    package init(total: Int, totalIsLowerBound: Bool = false, hits: [SearchHit]) {
         self.total = total
         self.totalIsLowerBound = totalIsLowerBound
         self.hits = hits
