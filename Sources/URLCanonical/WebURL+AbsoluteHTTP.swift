@@ -5,7 +5,8 @@ extension WebURL {
         /// An ordinary absolute `http` or `https` URL, taken by the resolver's byte scan
         /// (``WebURLResolver/FastPath``) without the full parse: its serialization without the fragment,
         /// `scheme://host[:port]/path[?query]`, where the host is a lower-case ASCII domain of letters,
-        /// digits, `-` and `.` (no empty label, no trailing dot, no IP address), there are no credentials,
+        /// digits, `-` and `.` (no empty label, no trailing dot) or a dotted-quad IPv4 address in its serialized
+        /// form (`127.0.0.1`), there are no credentials,
         /// and the port is not the scheme's default. The parser gives the same bytes.
         case ordinaryHTTP(href: String)
         /// Any other URL the parser accepts, of any scheme.

@@ -4,8 +4,9 @@ extension WebURLResolver {
     /// It takes what it can prove the parser serializes the same way: an empty reference, `#fragment`,
     /// `?query`, a path (absolute or relative, dot segments included), `//host…` and `http(s)://host…` where the
     /// host is a plain ASCII domain (letters, digits, `-`; not a number, no `xn--`-like label, no empty label)
-    /// with an optional port. Paths, queries and fragments are percent-encoded with the standard's sets.
-    /// Anything else (another scheme, user info, IP literals, tabs or newlines inside, a backslash, a `:`
+    /// or an IPv4 address written as the parser writes it (`127.0.0.1`), with an optional port. Paths, queries
+    /// and fragments are percent-encoded with the standard's sets. Anything else (another scheme, user info,
+    /// IPv6 and other IPv4 forms, tabs or newlines inside, a backslash, a `:`
     /// before the first `/`) returns `nil` and goes to the parser.
     enum FastPath {
         static func resolve(_ reference: String, against base: PreparedBase, keepingFragment: Bool) -> String? {

@@ -16,8 +16,10 @@ extension WebURLResolver.FastPath {
             }
             index += 1
         }
-        // A last label starting with a letter rules out every IPv4 form; 253 bytes is DNS's limit.
-        guard index - start <= 253, isPlainLabel(reference, labelStart..<index), isASCIIAlpha(reference[labelStart])
+        // A last label starting with a letter rules out every IPv4 form; 253 bytes is DNS's limit. Otherwise
+        // the host is taken only as a dotted quad the IPv4 parser serializes to the same bytes.
+        guard index - start <= 253, isPlainLabel(reference, labelStart..<index),
+            isASCIIAlpha(reference[labelStart]) || isCanonicalIPv4(reference, start..<index)
         else { return nil }
         for byte in reference[start..<index] { output.append(byte | (isASCIIAlpha(byte) ? 0x20 : 0)) }
         guard index < reference.count, reference[index] == Byte.colon else {
@@ -115,6 +117,31 @@ extension WebURLResolver.FastPath {
         guard !range.isEmpty, range.count <= 63 else { return false }
         return range.count < 4 || reference[range.lowerBound + 2] != Byte.hyphen
             || reference[range.lowerBound + 3] != Byte.hyphen
+    }
+
+    /// Four decimal parts of 0–255 without leading zeros (`127.0.0.1`): the form the host parser's IPv4
+    /// serializer writes, so the parser gives these bytes back. Octal, hex, fewer parts or a trailing dot
+    /// are the parser's.
+    private static func isCanonicalIPv4(_ reference: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        var parts = 0
+        var value = 0
+        var digits = 0
+        var partStart = range.lowerBound
+        for index in range.lowerBound...range.upperBound {
+            guard index < range.upperBound, reference[index] != Byte.dot else {
+                guard digits > 0, value <= 255, digits == 1 || reference[partStart] != UInt8(ascii: "0") else {
+                    return false
+                }
+                parts += 1
+                (value, digits, partStart) = (0, 0, index + 1)
+                continue
+            }
+            let digit = reference[index] &- UInt8(ascii: "0")
+            guard digit < 10, digits < 3 else { return false }
+            value = value * 10 + Int(digit)
+            digits += 1
+        }
+        return parts == 4
     }
 
     private static func isAuthorityEnd(_ reference: UnsafeBufferPointer<UInt8>, _ index: Int) -> Bool {

@@ -24,6 +24,9 @@ import Testing
             "/a\\b", "\\\\host/x", "http:relative", "https:other", "/é?é#é", "/\u{1}x", "?\u{7F}",
             "https://a.b/c?d#e f",
             "http://a.b:8080", "http://a.b:80/x", "https://a.b:443?x", "https://a.b#y", "//a.b", "///x", "http:///x",
+            "http://127.0.0.1:8080/x", "http://0.0.0.0/", "http://255.255.255.255/", "http://256.1.1.1/",
+            "http://01.2.3.4/", "http://1.2.3/", "http://1.2.3.4.5/", "http://1.2.3.4./", "http://0x7f.0.0.1/",
+            "http://1234.1.1.1/", "http://1.2.3.04/", "http://00.1.2.3/", "http://1.2.3.4a/", "//10.0.0.1:80/x",
             "https://" + String(repeating: "a", count: 64) + ".com/", "/" + String(repeating: "x/", count: 50),
         ]
         // Generated: every combination of a few path shapes, queries and fragments.
@@ -54,7 +57,7 @@ import Testing
         let prepared = try #require(resolver.prepared)
         for reference in [
             "/p/1.html", "p.html", "https://example.com/x", "/a?b=c#d", "../x", "//cdn.example.com/a.js", "?page=2",
-            "#top", "/é", "https://example.com:8443/x",
+            "#top", "/é", "https://example.com:8443/x", "http://127.0.0.1:8080/shop/1.html", "//10.0.0.1/a",
         ] {
             #expect(
                 WebURLResolver.FastPath.resolve(reference, against: prepared, keepingFragment: true) != nil,
@@ -97,7 +100,10 @@ import Testing
     /// URLs built from schemes, hosts, ports and tails with every printable ASCII byte.
     static var candidates: [String] {
         let schemes = ["http://", "https://", "HTTPS://", "hTTp://", "ftp://", "http:/", "https:", "http//"]
-        let hosts = ["example.com", "a", "x-1.example", "", "ex ample.com", "exa%41mple", "[::1]", "user@host", "..."]
+        let hosts = [
+            "example.com", "a", "x-1.example", "", "ex ample.com", "exa%41mple", "[::1]", "user@host", "...",
+            "127.0.0.1", "1.2.3.256", "010.0.0.1", "1.2.3", "0.0.0.0", "1.2.3.4.5", "1.2.3.4.", "1.2.3.0x4",
+        ]
         let ports = ["", ":8080", ":", ":65535", ":65536", ":99999", ":x"]
         var tails = ["", "/", "/a/b?c=d&e=f#g", "?q", "#f", "/%41%2f", "/%4", "/%zz", "/a#b#c", "/ü", "/a b"]
         for byte in UInt8(0x20)...UInt8(0x7E) { tails.append("/p" + String(UnicodeScalar(byte)) + "q") }

@@ -88,15 +88,25 @@ struct SitemapCollector {
     /// The URL is kept as written (the WHATWG parser only checks it): canonicalization is the crawler's job. Control
     /// characters (a stray line break or tab inside) make it garbage rather than a URL.
     static func problem(with url: String) -> String? {
-        if url.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+        // C0 controls and DEL are single UTF-8 bytes that no multi-byte sequence contains.
+        if url.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) {
             return "a URL with control characters or line breaks inside"
         }
-        let lowercased = url.prefix(8).lowercased()
-        guard lowercased.hasPrefix("http://") || lowercased.hasPrefix("https://") else {
+        guard startsIgnoringCase(url, with: "http://") || startsIgnoringCase(url, with: "https://") else {
             return "not an absolute http or https URL"
         }
         guard WebURL.isHTTP(url) else { return "not a valid URL" }
         return nil
+    }
+
+    /// Whether `text` starts with the lower-case ASCII `prefix`, letters compared without case.
+    private static func startsIgnoringCase(_ text: String, with prefix: StaticString) -> Bool {
+        let expected = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
+        var bytes = text.utf8.makeIterator()
+        for byte in expected {
+            guard let next = bytes.next(), next | (byte >= 0x61 ? 0x20 : 0) == byte else { return false }
+        }
+        return true
     }
 
     /// A value shortened for a message.
