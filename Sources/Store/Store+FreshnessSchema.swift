@@ -29,4 +29,11 @@ extension Store {
                     """)
         }
     }
+
+    /// Indexes for what a refresh pass queues first (``RefreshRules/indexes``).
+    static func registerRefreshIndexSchema(in migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v15-refresh-indexes") { db in
+            for statement in RefreshRules.indexes { try db.execute(sql: statement) }
+        }
+    }
 }

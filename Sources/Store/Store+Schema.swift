@@ -20,6 +20,7 @@ extension Store {
         registerTokenSchema(in: &migrator)
         registerFreshnessSchema(in: &migrator)
         registerCrawlURLSchema(in: &migrator)
+        registerRefreshIndexSchema(in: &migrator)
         return migrator
     }()
 

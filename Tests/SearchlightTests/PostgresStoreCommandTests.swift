@@ -63,7 +63,10 @@ struct PostgresStoreCommandTests {
         #expect(!outcome.standardError.contains("cannot open the store"), "\(outcome.standardError)")
         let applied = try await cluster.psql(
             "SELECT identifier FROM searchlight_migration ORDER BY identifier", database: database)
-        #expect(applied == "v1-schema\nv2-shared-crawl\nv3-search\nv4-api-token\nv5-freshness\nv6-whatwg-crawl-url\n")
+        #expect(
+            applied
+                == "v1-schema\nv2-shared-crawl\nv3-search\nv4-api-token\nv5-freshness\nv6-whatwg-crawl-url\nv7-refresh-indexes\n"
+        )
     }
 
     @Test("the password may come from PGPASSWORD or the URL, and the store may come from SEARCHLIGHT_STORE")
@@ -104,7 +107,7 @@ struct PostgresStoreCommandTests {
             #expect(outcome.status == status, "\(outcome.standardError)")
             #expect(!outcome.standardError.contains("cannot open the store"), "\(outcome.standardError)")
         }
-        #expect(try await cluster.psql("SELECT count(*) FROM searchlight_migration", database: database) == "6\n")
+        #expect(try await cluster.psql("SELECT count(*) FROM searchlight_migration", database: database) == "7\n")
         #expect(try await cluster.psql("SELECT count(*) FROM setting WHERE name = 'salt'", database: database) == "1\n")
     }
 

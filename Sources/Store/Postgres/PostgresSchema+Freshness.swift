@@ -20,4 +20,12 @@ extension PostgresSchema {
             try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
         }
     }
+
+    /// `v7-refresh-indexes`: the counterpart of the SQLite migration `v15-refresh-indexes`
+    /// (``RefreshRules/indexes``).
+    static let refreshIndexes = PostgresMigration(identifier: "v7-refresh-indexes") { connection, logger in
+        for statement in RefreshRules.indexes {
+            try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+        }
+    }
 }

@@ -39,6 +39,7 @@ enum PostgresSchema {
         apiToken,
         freshness,
         crawlURL,
+        refreshIndexes,
     ]
 
     /// 32 random bytes as lowercase hex, as the SQLite store's `lower(hex(randomblob(32)))`.
