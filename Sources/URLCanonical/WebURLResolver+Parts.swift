@@ -123,25 +123,13 @@ extension WebURLResolver.FastPath {
     /// serializer writes, so the parser gives these bytes back. Octal, hex, fewer parts or a trailing dot
     /// are the parser's.
     private static func isCanonicalIPv4(_ reference: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
-        var parts = 0
-        var value = 0
-        var digits = 0
-        var partStart = range.lowerBound
-        for index in range.lowerBound...range.upperBound {
-            guard index < range.upperBound, reference[index] != Byte.dot else {
-                guard digits > 0, value <= 255, digits == 1 || reference[partStart] != UInt8(ascii: "0") else {
-                    return false
-                }
-                parts += 1
-                (value, digits, partStart) = (0, 0, index + 1)
-                continue
+        let parts = reference[range].split(separator: Byte.dot, maxSplits: 4, omittingEmptySubsequences: false)
+        return parts.count == 4
+            && parts.allSatisfy { part in
+                (1...3).contains(part.count) && part.allSatisfy { $0 &- UInt8(ascii: "0") < 10 }
+                    && (part.count == 1 || part.first != UInt8(ascii: "0"))
+                    && part.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) } <= 255
             }
-            let digit = reference[index] &- UInt8(ascii: "0")
-            guard digit < 10, digits < 3 else { return false }
-            value = value * 10 + Int(digit)
-            digits += 1
-        }
-        return parts == 4
     }
 
     private static func isAuthorityEnd(_ reference: UnsafeBufferPointer<UInt8>, _ index: Int) -> Bool {

@@ -100,13 +100,9 @@ struct SitemapCollector {
     }
 
     /// Whether `text` starts with the lower-case ASCII `prefix`, letters compared without case.
-    private static func startsIgnoringCase(_ text: String, with prefix: StaticString) -> Bool {
-        let expected = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
-        var bytes = text.utf8.makeIterator()
-        for byte in expected {
-            guard let next = bytes.next(), next | (byte >= 0x61 ? 0x20 : 0) == byte else { return false }
-        }
-        return true
+    private static func startsIgnoringCase(_ text: String, with prefix: String) -> Bool {
+        text.utf8.count >= prefix.utf8.count
+            && zip(text.utf8, prefix.utf8).allSatisfy { $0 == $1 || ($1 >= 0x61 && $0 | 0x20 == $1) }
     }
 
     /// A value shortened for a message.
