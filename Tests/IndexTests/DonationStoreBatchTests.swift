@@ -6,7 +6,7 @@ import Testing
 /// threshold part-way, content changed and changed back, a searchable item repeated, a deletion in the
 /// middle — applied through ``DonationStore`` on both engines: PostgreSQL writes a batch with set-based
 /// statements, SQLite record by record, and both must end with the same rows and the same counts.
-@Suite("Records of one batch that meet each other", .timeLimit(.minutes(2)))
+@Suite("Records of one batch that meet each other", .timeLimit(.minutes(4)))
 struct DonationStoreBatchTests {
     @Test("both engines end with the same rows and counts", arguments: BatchCase.all)
     func sameOnBothEngines(_ batchCase: BatchCase) async throws {

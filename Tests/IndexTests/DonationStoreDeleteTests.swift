@@ -6,7 +6,7 @@ import Testing
 /// The donation store's contract for deletions (Apple's rules, SPEC §4), on both engines with the same
 /// expectations: by identifier, by domain (hierarchically), all of a bundle; the activities naming a
 /// deleted item go with it, with their donor hashes and their pending web pages.
-@Suite("Deleting donated items from the store", .timeLimit(.minutes(2)))
+@Suite("Deleting donated items from the store", .timeLimit(.minutes(4)))
 struct DonationStoreDeleteTests {
     static let bundle = "com.example.recipes"
 

@@ -4,7 +4,7 @@ import Testing
 
 /// The donation store's contract for `import`, on both engines with the same expectations: counts,
 /// idempotence, the engagement threshold, withheld records, the required user info, bad lines.
-@Suite("Importing donations into the store", .timeLimit(.minutes(2)))
+@Suite("Importing donations into the store", .timeLimit(.minutes(4)))
 struct DonationStoreImportTests {
     static let item = #"{"type":"searchableItem","bundleIdentifier":"com.example.recipes","uniqueIdentifier":"r-1"}"#
 

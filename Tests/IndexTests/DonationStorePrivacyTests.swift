@@ -5,7 +5,7 @@ import Testing
 /// SPEC §4 read from outside the product: whatever an import writes, a raw donor id, the content of a
 /// withheld record and the content of an activity below the threshold are nowhere in the store's tables —
 /// neither as text nor as the bytes of a `bytea`/BLOB (PostgreSQL shows those in hex).
-@Suite("What an import leaves in the store's tables", .timeLimit(.minutes(2)))
+@Suite("What an import leaves in the store's tables", .timeLimit(.minutes(4)))
 struct DonationStorePrivacyTests {
     static let donors = ["donor-ABC", "donor-DEF", "donor-GHI", "donor-JKL"]
     static let secrets = [

@@ -49,22 +49,38 @@ struct DualIndex {
     }
 }
 
-/// New databases on the test process's shared cluster, made with `CREATE DATABASE` through one database
-/// made with `createdb`: each `createdb` is a process, and Foundation's `Process.run` on Linux (Swift 6.3.1)
-/// can crash reading `/proc/self/fd` in a process with many files open, as the whole suite's is
-/// (an over-read in `findMaximumOpenFromProcSelfFD`, fixed in swift-corelibs-foundation after 6.3.1).
+/// New databases on the test process's shared cluster, each a copy of one migrated template
+/// (`CREATE DATABASE … TEMPLATE`), made through one database of their own.
+///
+/// A copy is up to date when the product opens it (one query), where migrating an empty database takes
+/// about a hundred round trips; with hundreds of tests sharing a two-core machine each of those waits
+/// its turn, and migrating every test's database took minutes of a whole-suite run. The migrations
+/// themselves are tested on empty databases in `StoreTests`.
+///
+/// Only two processes are started (`createdb` for the template, `psql` for the maker): Foundation's
+/// `Process.run` on Linux (Swift 6.3.1) can crash reading `/proc/self/fd` in a process with many files
+/// open, as the whole suite's is (an over-read in `findMaximumOpenFromProcSelfFD`, fixed in
+/// swift-corelibs-foundation after 6.3.1).
 enum TestDatabases {
-    /// The cluster and the database the others are made through.
-    static let maker = Task { () async throws -> (PostgresCluster, PostgresDatabase) in
+    /// The cluster, the migrated template and the database the others are made through.
+    static let maker = Task { () async throws -> (PostgresCluster, String, PostgresDatabase) in
         let cluster = try await PostgresCluster.shared()
-        return (cluster, try await PostgresDatabase.open(try location(cluster, try await cluster.makeDatabase())))
+        let template = try await cluster.makeDatabase()
+        await (try await PostgresDatabase.open(try location(cluster, template))).close()
+        let makerName = template + "_maker"
+        _ = try await cluster.psql("CREATE DATABASE \(makerName) TEMPLATE \(template)", database: "postgres")
+        let maker = try await PostgresDatabase.open(try location(cluster, makerName))
+        // Autovacuum does not visit a database that takes no connections, so it never holds the template
+        // while a copy is made ("source database is being accessed by other users").
+        _ = try await maker.rows("ALTER DATABASE \(template) WITH ALLOW_CONNECTIONS false")
+        return (cluster, template, maker)
     }
 
-    /// A new, migrated database.
+    /// A new database with the current schema, as a store that was opened before.
     static func make() async throws -> PostgresDatabase {
-        let (cluster, maker) = try await maker.value
+        let (cluster, template, maker) = try await maker.value
         let name = "dual_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-        _ = try await maker.rows("CREATE DATABASE \(name)")
+        _ = try await maker.rows("CREATE DATABASE \(name) TEMPLATE \(template)")
         return try await PostgresDatabase.open(try location(cluster, name))
     }
 
