@@ -188,7 +188,7 @@ if want_tool searchlight || [ "$MEMORY" = 1 ]; then
     else
         command -v swift >/dev/null 2>&1 || die "swift not found (install a Swift toolchain, or set SEARCHLIGHT=path/to/searchlight)"
         log "building searchlight (release, scratch path $SCRATCH)"
-        (cd "$REPO" && timeout "$BUILD_TIMEOUT" swift build -c release --scratch-path "$SCRATCH" --product searchlight >&2)
+        (cd "$REPO" && timeout "$BUILD_TIMEOUT" swift build -c release --static-swift-stdlib --scratch-path "$SCRATCH" --product searchlight >&2)
         BIN="$SCRATCH/release/searchlight"
     fi
     [ -x "$BIN" ] || die "no searchlight binary at $BIN"

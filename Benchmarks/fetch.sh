@@ -107,7 +107,7 @@ if [ -n "${SEARCHLIGHT:-}" ]; then
     BIN=$SEARCHLIGHT
 else
     log "building searchlight (release, scratch path $SCRATCH)"
-    (cd "$REPO" && timeout "$BUILD_TIMEOUT" swift build -c release --scratch-path "$SCRATCH" --product searchlight >&2)
+    (cd "$REPO" && timeout "$BUILD_TIMEOUT" swift build -c release --static-swift-stdlib --scratch-path "$SCRATCH" --product searchlight >&2)
     BIN="$SCRATCH/release/searchlight"
 fi
 [ -x "$BIN" ] || die "no searchlight binary at $BIN"

@@ -31,7 +31,7 @@ cd "$(dirname "$0")/.."
 if [[ -n "${SEARCHLIGHT:-}" ]]; then
     BIN=$SEARCHLIGHT
 else
-    swift build -c release --scratch-path "$SCRATCH" --product searchlight >/dev/null
+    swift build -c release --static-swift-stdlib --scratch-path "$SCRATCH" --product searchlight >/dev/null
     BIN="$SCRATCH/release/searchlight"
 fi
 if [[ -n "${DATA:-}" ]]; then

@@ -45,7 +45,7 @@ if [[ -n "${SEARCHLIGHT:-}" ]]; then
     BIN=$SEARCHLIGHT
 else
     log "building searchlight (release)"
-    swift build -c release --scratch-path "$SCRATCH" --product searchlight >/dev/null
+    swift build -c release --static-swift-stdlib --scratch-path "$SCRATCH" --product searchlight >/dev/null
     BIN="$SCRATCH/release/searchlight"
 fi
 commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)

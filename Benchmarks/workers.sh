@@ -66,7 +66,7 @@ if [ -n "${SEARCHLIGHT:-}" ]; then
     BIN=$SEARCHLIGHT
 else
     log "building searchlight (release, scratch path $SCRATCH)"
-    (cd "$REPO" && swift build -c release --scratch-path "$SCRATCH" --product searchlight >&2)
+    (cd "$REPO" && swift build -c release --static-swift-stdlib --scratch-path "$SCRATCH" --product searchlight >&2)
     BIN="$SCRATCH/release/searchlight"
 fi
 [[ "$("$BIN" crawl --help 2>&1)" == *--lease* ]] || die "$BIN has no crawl --lease"

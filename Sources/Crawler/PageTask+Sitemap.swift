@@ -15,7 +15,9 @@ extension PageTask {
         result.completion.lastModified = response.headers["Last-Modified"]
         let known = context.knownSitemapEntries
         if known != nil, hash == url.contentHash { return unchangedSitemap(into: result) }
-        let sitemap = SitemapReader.read(response.body, url: response.url, contentType: response.contentType)
+        let sitemap = SitemapReader.read(
+            response.body, url: response.url, contentType: response.contentType,
+            isKnown: known.map { known in { known.contains(digest: SitemapEntryDigest.digest($0)) } })
         result.counters.sitemapsRead += 1
         result.counters.sitemapURLs += sitemap.pages.count
         result.completion.outcome = .sitemap

@@ -11,8 +11,13 @@ struct SitemapCollector {
     /// Issues beyond ``SitemapLimits/maxIssues``, only counted.
     private var droppedIssues = 0
 
-    init(limits: SitemapLimits) {
+    /// Says which entries an earlier read of the same sitemap kept: their URLs were checked then, and are
+    /// not checked again.
+    private let isKnown: ((SitemapEntry) -> Bool)?
+
+    init(limits: SitemapLimits, isKnown: ((SitemapEntry) -> Bool)? = nil) {
         self.limits = limits
+        self.isKnown = isKnown
     }
 
     /// Records the format once it is known.
@@ -55,7 +60,9 @@ struct SitemapCollector {
                 line: line)
             return
         }
-        if let problem = Self.problem(with: url) {
+        let date = lastModified?.trimmingSpaces()
+        let entry = SitemapEntry(url: url, lastModified: date?.isEmpty == false ? date : nil)
+        if isChild || isKnown?(entry) != true, let problem = Self.problem(with: url) {
             note(.invalidURL, "\(problem): \(Self.excerpt(url))", line: line)
             return
         }
@@ -65,8 +72,6 @@ struct SitemapCollector {
             note(.tooManyURLs, "more than \(limits.maxURLs) URLs: the rest of the file is not read", line: line)
             return
         }
-        let date = lastModified?.trimmingSpaces()
-        let entry = SitemapEntry(url: url, lastModified: date?.isEmpty == false ? date : nil)
         if isChild {
             sitemap.childSitemaps.append(entry)
         } else {

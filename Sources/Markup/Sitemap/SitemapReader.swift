@@ -22,12 +22,17 @@ package enum SitemapReader {
     ///     Whether a listed URL is within the sitemap's host and path is the crawler's scope decision.
     ///   - contentType: the HTTP `Content-Type`, if known; only quoted when the content is not a sitemap.
     ///   - limits: the bounds to read within.
+    ///   - isKnown: which page entries (URL and date as they will be returned) an earlier read of this
+    ///     sitemap returned: their URLs passed the check then and are kept without it. Checking a URL is
+    ///     most of the cost of an entry, and a changed sitemap read again in a refresh is nearly all
+    ///     entries read before. `nil`: every URL is checked.
     /// - Returns: the entries in document order, the issues met, and whether a limit cut the file short.
     package static func read(
-        _ bytes: [UInt8], url: String, contentType: String? = nil, limits: SitemapLimits = SitemapLimits()
+        _ bytes: [UInt8], url: String, contentType: String? = nil, limits: SitemapLimits = SitemapLimits(),
+        isKnown: ((SitemapEntry) -> Bool)? = nil
     ) -> Sitemap {
         let source = SitemapByteSource(bytes, limit: limits.maxUncompressedBytes)
-        var collector = SitemapCollector(limits: limits)
+        var collector = SitemapCollector(limits: limits, isKnown: isKnown)
         switch ContentKind(source.peek(sniffLength)) {
         case .empty:
             if source.problems.isEmpty {

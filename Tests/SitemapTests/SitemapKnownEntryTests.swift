@@ -1,0 +1,66 @@
+import Markup
+import Testing
+
+/// A sitemap read again with the entries of its last read marked known (what a refresh does with a
+/// changed sitemap): the known entries skip the URL check, and nothing else changes.
+@Suite struct SitemapKnownEntryTests {
+    static let document = SitemapFixture.urlset(
+        """
+        <url><loc>https://example.com/a</loc><lastmod>2026-11-01</lastmod></url>
+        <url><loc>ftp://example.com/not-web</loc></url>
+        <url><loc> https://example.com/b </loc></url>
+        <url><loc>https://exa mple.com/bad-host</loc><lastmod>2026-11-02</lastmod></url>
+        <url><loc>https://example.com/c</loc><lastmod>2026-11-03</lastmod></url>
+        """)
+
+    @Test("trusting the entries of the first read gives the same pages, dates and issues")
+    func sameSitemap() {
+        let first = SitemapFixture.read(Self.document)
+        #expect(first.pageURLs == ["https://example.com/a", "https://example.com/b", "https://example.com/c"])
+        #expect(first.issueKinds == [.invalidURL, .invalidURL])
+        let kept = Set(first.pages)
+        var asked: [SitemapEntry] = []
+        let again = SitemapReader.read(
+            Array(Self.document.utf8), url: SitemapFixture.url,
+            isKnown: { entry in
+                asked.append(entry)
+                return kept.contains(entry)
+            })
+        #expect(again.pages == first.pages)
+        #expect(again.issues == first.issues)
+        // Every page entry is asked about, trimmed and with its date, as it would be returned.
+        #expect(asked.count == 5)
+        #expect(asked.contains(SitemapEntry(url: "https://example.com/b", lastModified: nil)))
+        #expect(asked.contains(SitemapEntry(url: "https://example.com/c", lastModified: "2026-11-03")))
+    }
+
+    @Test("a known entry is kept without its URL checked; an entry whose date changed is checked again")
+    func knownSkipsTheCheck() {
+        let invalid = SitemapEntry(url: "https://exa mple.com/bad-host", lastModified: "2026-11-02")
+        let trusted = SitemapReader.read(
+            Array(Self.document.utf8), url: SitemapFixture.url, isKnown: { $0 == invalid })
+        // Only a digest collision could mark an invalid URL known; the check is skipped all the same.
+        #expect(trusted.pageURLs.contains(invalid.url))
+        #expect(trusted.issueKinds == [.invalidURL])
+
+        let redated = SitemapEntry(url: invalid.url, lastModified: "2026-10-01")
+        let checked = SitemapReader.read(
+            Array(Self.document.utf8), url: SitemapFixture.url, isKnown: { $0 == redated })
+        #expect(!checked.pageURLs.contains(invalid.url))
+        #expect(checked.issueKinds == [.invalidURL, .invalidURL])
+    }
+
+    @Test("child sitemaps of an index are always checked")
+    func childrenChecked() {
+        let index = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+            <sitemap><loc>https://example.com/s1.xml</loc></sitemap>
+            <sitemap><loc>gopher://example.com/s2.xml</loc></sitemap>
+            </sitemapindex>
+            """
+        let sitemap = SitemapReader.read(Array(index.utf8), url: SitemapFixture.url, isKnown: { _ in true })
+        #expect(sitemap.childURLs == ["https://example.com/s1.xml"])
+        #expect(sitemap.issueKinds == [.invalidURL])
+    }
+}
