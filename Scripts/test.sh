@@ -20,8 +20,8 @@ fi
 
 # The suites that kill crawl processes at chosen moments of a crawl and wait for them to reach the next
 # one run on their own, after the rest: alongside the other ~700 tests a two-core machine runs at a load
-# of 15-20, and a crawl process then takes longer than the minute a test waits for it to reach a moment. Both runs always
-# run; the script fails if either does.
+# of 15-20, and a crawl process then takes longer than the minute a test waits for it to reach a moment.
+# Both runs always run; the script fails if either does.
 alone='SearchlightTests\.(CrawlResumeTests|CrawlWorkersTests)'
 status=0
 echo "== swift test (all but the crawl-kill suites)" >&2
