@@ -89,14 +89,21 @@ struct SitemapEntryDigest: Sendable {
 
     /// FNV-1a (64-bit) of the URL, a separator, and the date as written: the same in every process.
     static func digest(_ entry: SitemapEntry) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        func add(_ byte: UInt8) {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01b3
+        var hash = add(entry.url, to: 0xcbf2_9ce4_8422_2325)
+        hash = (hash ^ 0) &* prime
+        return add(entry.lastModified ?? "", to: hash)
+    }
+
+    private static let prime: UInt64 = 0x0000_0100_0000_01b3
+
+    /// FNV-1a steps over `text`'s UTF-8, read in place (a refresh digests every entry of a changed sitemap
+    /// twice, so the per-byte iterator of `String.UTF8View` showed in its profile).
+    private static func add(_ text: String, to start: UInt64) -> UInt64 {
+        var text = text
+        return text.withUTF8 { bytes in
+            var hash = start
+            for byte in bytes { hash = (hash ^ UInt64(byte)) &* prime }
+            return hash
         }
-        for byte in entry.url.utf8 { add(byte) }
-        add(0)
-        for byte in (entry.lastModified ?? "").utf8 { add(byte) }
-        return hash
     }
 }

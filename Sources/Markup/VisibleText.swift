@@ -78,6 +78,9 @@ struct VisibleText {
     }
 
     /// Adds a text node's text, as UTF-8 bytes (libxml2's, which are valid UTF-8).
+    ///
+    /// Words separated by exactly one space come out as they came in, so such a run is appended in one
+    /// piece (most prose is one run per line); a run that does not fit under the limit goes word by word.
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>, inMain: Bool) {
         if !bytes.isEmpty { afterElementEnd = false }
         guard allCount < limit || (inMain && mainCount < limit) else { return }
@@ -89,22 +92,57 @@ struct VisibleText {
                 index += length
                 continue
             }
-            // A word: everything up to the next white space, appended in one piece.
+            // A run: words up to white space that is not a single space between two words.
             var end = index
             var scalars = 0
-            while end < bytes.count, Self.whitespaceLength(bytes, at: end) == nil {
-                end += Self.scalarLength(bytes[end])
-                scalars += 1
+            while end < bytes.count {
+                if Self.whitespaceLength(bytes, at: end) == nil {
+                    end += Self.scalarLength(bytes[end])
+                    scalars += 1
+                } else if bytes[end] == 0x20, end + 1 < bytes.count, Self.whitespaceLength(bytes, at: end + 1) == nil {
+                    end += 1
+                    scalars += 1
+                } else {
+                    break
+                }
             }
-            let word = UnsafeBufferPointer(rebasing: bytes[index..<min(end, bytes.count)])
-            Self.add(word, scalars: scalars, to: &all, count: &allCount, space: pendingSpace, limit: limit)
+            let run = UnsafeBufferPointer(rebasing: bytes[index..<min(end, bytes.count)])
+            Self.add(run: run, scalars: scalars, to: &all, count: &allCount, space: pendingSpace, limit: limit)
             pendingSpace = false
             if inMain {
                 Self.add(
-                    word, scalars: scalars, to: &main, count: &mainCount, space: pendingMainSpace, limit: limit)
+                    run: run, scalars: scalars, to: &main, count: &mainCount, space: pendingMainSpace, limit: limit)
                 pendingMainSpace = false
             }
             index = end
+        }
+    }
+
+    /// Appends `run` (words separated by single spaces, `scalars` scalars in all) as ``add(_:scalars:to:count:space:limit:)``
+    /// would word by word: at once when it fits, else one word at a time up to the limit.
+    private static func add(
+        run: UnsafeBufferPointer<UInt8>, scalars: Int, to text: inout [UInt8], count: inout Int, space: Bool,
+        limit: Int
+    ) {
+        let separator = space && count > 0 ? 1 : 0
+        guard count + separator + scalars > limit else {
+            // It fits: one piece, as a word would be.
+            add(run, scalars: scalars, to: &text, count: &count, space: space, limit: limit)
+            return
+        }
+        var start = 0
+        var wordSpace = space
+        while start < run.count, count < limit {
+            var end = start
+            var wordScalars = 0
+            while end < run.count, run[end] != 0x20 {
+                end += scalarLength(run[end])
+                wordScalars += 1
+            }
+            let word = UnsafeBufferPointer(rebasing: run[start..<min(end, run.count)])
+            add(word, scalars: wordScalars, to: &text, count: &count, space: wordSpace, limit: limit)
+            wordSpace = true
+            start = end + 1
         }
     }
 

@@ -57,9 +57,8 @@ extension Store {
                 ])
             }
             if let counters = batch.countersJSON, let worker {
-                try db.execute(
-                    sql: "UPDATE crawl_worker SET counters = ?, seen_at = ? WHERE owner = ?",
-                    arguments: [counters, Date().timeIntervalSince1970, worker.owner])
+                try db.cachedStatement(sql: "UPDATE crawl_worker SET counters = ?, seen_at = ? WHERE owner = ?")
+                    .execute(arguments: [counters, Date().timeIntervalSince1970, worker.owner])
             }
             return added
         }
@@ -89,7 +88,8 @@ extension Store {
                 ON CONFLICT(url_key) \(requeue)
                 ON CONFLICT(url) \(requeue)
                 """)
-        let dueBefore = try Double.fetchOne(db, sql: "SELECT due_before FROM crawl_run WHERE id = ?", arguments: [run])
+        let dueBefore = try Double.fetchOne(
+            db.cachedStatement(sql: "SELECT due_before FROM crawl_run WHERE id = ?"), arguments: [run])
         // What the sitemap says now is kept with a row the rule left alone too, for the next refresh.
         let lastModified = try db.cachedStatement(
             sql: "UPDATE crawl_url SET sitemap_lastmod = ?1 WHERE url_key = ?2 AND sitemap_lastmod IS NOT ?1")
@@ -139,7 +139,8 @@ extension Store {
                 WHERE id = ? AND (? IS NULL OR lease_owner IS NULL OR lease_owner = ?)
                 """)
         // One check per transaction spares a crawl with no pending URLs a statement per URL.
-        let anyPending = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM pending_url)") ?? false
+        let anyPending =
+            try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM pending_url)")) ?? false
         let resolve = try db.cachedStatement(
             sql: "DELETE FROM pending_url WHERE url_key = (SELECT url_key FROM crawl_url WHERE id = ?)")
         for completion in completions {

@@ -20,18 +20,18 @@ extension Store {
                 let wanted = limit - rows.count
                 guard wanted > 0 else { break }
                 rows += try Row.fetchAll(
-                    db,
-                    sql: """
-                        SELECT c.id, c.url, c.host, c.kind, c.depth, c.redirect_hops, c.source, c.attempts,
-                               c.etag, c.last_modified, c.content_hash, c.revisit_interval, p.links,
-                               p.is_indexable
-                        FROM (SELECT * FROM crawl_url
-                              WHERE run_id = ? AND state = 'queued' AND host = ? AND kind = ? AND not_before <= ?
-                                AND lease_until <= ?
-                              ORDER BY depth, id LIMIT ?) AS c
-                        LEFT JOIN page p ON p.url = c.url
-                        ORDER BY c.depth, c.id
-                        """,
+                    db.cachedStatement(
+                        sql: """
+                            SELECT c.id, c.url, c.host, c.kind, c.depth, c.redirect_hops, c.source, c.attempts,
+                                   c.etag, c.last_modified, c.content_hash, c.revisit_interval, p.links,
+                                   p.is_indexable
+                            FROM (SELECT * FROM crawl_url
+                                  WHERE run_id = ? AND state = 'queued' AND host = ? AND kind = ? AND not_before <= ?
+                                    AND lease_until <= ?
+                                  ORDER BY depth, id LIMIT ?) AS c
+                            LEFT JOIN page p ON p.url = c.url
+                            ORDER BY c.depth, c.id
+                            """),
                     arguments: [run, host, kind.rawValue, now, now, wanted])
             }
             let lease = try db.cachedStatement(
@@ -64,13 +64,16 @@ extension Store {
         leaseUntil: Double, reusing: Int?
     ) async throws(StoreError) -> HostSlotClaim {
         try await write { db in
+            // Cached statements: a busy crawl claims a slot for nearly every request.
             let next =
                 try Double.fetchOne(
-                    db, sql: "SELECT next_request_at FROM crawl_host WHERE host = ?", arguments: [host]) ?? 0
+                    db.cachedStatement(sql: "SELECT next_request_at FROM crawl_host WHERE host = ?"),
+                    arguments: [host]) ?? 0
             if next > now { return .wait(until: next) }
             var taken: [Int: HostSlotRule.Holder] = [:]
             for row in try Row.fetchAll(
-                db, sql: "SELECT name, owner, until FROM host_lease WHERE host = ? AND name LIKE 'slot:%'",
+                db.cachedStatement(
+                    sql: "SELECT name, owner, until FROM host_lease WHERE host = ? AND name LIKE 'slot:%'"),
                 arguments: [host])
             {
                 guard let slot = HostSlotRule.slot(named: row["name"]) else { continue }
@@ -78,8 +81,8 @@ extension Store {
             }
             let live =
                 try Int.fetchOne(
-                    db,
-                    sql: "SELECT COUNT(*) FROM crawl_worker WHERE run_id = ? AND ended_at IS NULL AND seen_at >= ?",
+                    db.cachedStatement(
+                        sql: "SELECT COUNT(*) FROM crawl_worker WHERE run_id = ? AND ended_at IS NULL AND seen_at >= ?"),
                     arguments: [run, now - (leaseUntil - now)]) ?? 1
             let rule = HostSlotRule(slots: slots, liveWorkers: live)
             let slot: Int
@@ -94,12 +97,12 @@ extension Store {
             case .use(let chosen):
                 slot = chosen
             }
-            try db.execute(
+            try db.cachedStatement(
                 sql: """
                     INSERT INTO host_lease (host, name, owner, until) VALUES (?, ?, ?, ?)
                     ON CONFLICT (host, name) DO UPDATE SET owner = excluded.owner, until = excluded.until
-                    """,
-                arguments: [host, HostSlotRule.name(of: slot), worker.owner, leaseUntil])
+                    """
+            ).execute(arguments: [host, HostSlotRule.name(of: slot), worker.owner, leaseUntil])
             try Self.setNextRequest(host: host, at: now + spacing, db: db)
             return .granted(slot: slot)
         }
@@ -201,11 +204,11 @@ extension Store {
 
     /// Moves `host`'s next allowed request to `time` unless it is later already.
     static func setNextRequest(host: String, at time: Double, db: Database) throws {
-        try db.execute(
+        try db.cachedStatement(
             sql: """
                 INSERT INTO crawl_host (host, next_request_at) VALUES (?, ?)
                 ON CONFLICT (host) DO UPDATE SET next_request_at = max(next_request_at, excluded.next_request_at)
-                """,
-            arguments: [host, time])
+                """
+        ).execute(arguments: [host, time])
     }
 }

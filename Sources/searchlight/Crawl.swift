@@ -12,6 +12,7 @@ extension Searchlight {
     /// `searchlight crawl`: crawl sites into the store, resuming an unfinished pass.
     struct Crawl: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "crawl",
             abstract: "Crawl sites into the store, politely, resuming an unfinished crawl.",
             discussion: """
                 Follows links and sitemaps within the seeds' registrable domains (or the --include and \

@@ -8,6 +8,7 @@ extension Searchlight {
     /// `searchlight delete`: Apple's deletion rules, from the command line.
     struct Delete: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "delete",
             abstract: "Delete donated searchable items, and the activities related to them.",
             discussion: """
                 Like CSSearchableIndex's deletions: by uniqueIdentifier, by domainIdentifier (hierarchical: \

@@ -7,6 +7,7 @@ extension Searchlight {
     /// `searchlight export`: the public index as JSON Lines.
     struct Export: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "export",
             abstract: "Write the public index as JSON Lines (one published item per line).",
             discussion: """
                 Each line is an item as SPEC §6 prints it, in increasing uniqueIdentifier, so exports of \

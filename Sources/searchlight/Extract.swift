@@ -7,6 +7,7 @@ extension Searchlight {
     /// `searchlight extract FILE|DIR|- --url URL`: what a crawler would make of saved HTML, offline.
     struct Extract: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "extract",
             abstract: "Extract markup and the searchable item from saved HTML, offline.",
             discussion: """
                 FILE is read as the page at --url; '-' reads standard input. A DIR is walked: every \

@@ -8,6 +8,7 @@ extension Searchlight {
     /// `searchlight fetch URL…`: fetch pages the way the crawler does and show what came back.
     struct Fetch: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "fetch",
             abstract: "Fetch URLs as the crawler would and show status, headers, timings and redirects.",
             discussion: """
                 Redirects are followed one hop at a time (each hop checked like the first) and \

@@ -10,6 +10,7 @@ extension Searchlight {
     /// `searchlight import`: load donated records into the store.
     struct Import: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "import",
             abstract: "Load donated NSUserActivity and CSSearchableItem records (JSON Lines) into the store.",
             discussion: """
                 One record per line, with Apple's property names (type userActivity, searchableItem or \

@@ -7,6 +7,7 @@ extension Searchlight {
     /// `searchlight publish`: deduplicate and rebuild the public index.
     struct Publish: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "publish",
             abstract: "Deduplicate crawled pages and donated records, and rebuild the public index.",
             discussion: """
                 Clusters records by canonical webpageURL (after redirects and rel=canonical) and by \

@@ -8,6 +8,7 @@ extension Searchlight {
     /// `searchlight report`: the dedup report of the last publish.
     struct Report: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "report",
             abstract:
                 "Show the dedup report of the last publish: clusters, members, and why each was published or not.",
             discussion: """

@@ -7,6 +7,7 @@ extension Searchlight {
     /// `searchlight search`: the public index, by free text and/or the `CSSearchQuery` language.
     struct Search: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "search",
             abstract: "Search the public index by free text and/or a CSSearchQuery string.",
             discussion: """
                 Free text matches items having every word (in title, description or keywords), the last \

@@ -10,6 +10,7 @@ extension Searchlight {
     /// `searchlight serve`: the HTTP API of SPEC §6 over the store.
     struct Serve: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "serve",
             abstract: "Serve the public index over HTTP: search, items, the report, donations from apps.",
             discussion: """
                 Endpoints (SPEC §6): GET /api/search?q=TEXT&query=CSSQUERY&limit=N, GET /api/items/ID \

@@ -7,6 +7,7 @@ extension Searchlight {
     /// `searchlight token`: the tokens apps donate with over HTTP (SPEC §6 "Tokens").
     struct Token: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "token",
             abstract: "Create, list and revoke the tokens for POST /api/donations.",
             discussion: """
                 A token may donate and delete only for the bundles it was created for. The store keeps only \
@@ -15,7 +16,8 @@ extension Searchlight {
             subcommands: [Create.self, List.self, Revoke.self])
 
         struct Create: AsyncParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Create a token for one or more bundles.")
+            static let configuration = CommandConfiguration(
+                commandName: "create", abstract: "Create a token for one or more bundles.")
 
             @Option(
                 name: .customLong("bundle"), parsing: .upToNextOption,
@@ -45,7 +47,8 @@ extension Searchlight {
         }
 
         struct List: AsyncParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "List the tokens (never the tokens themselves).")
+            static let configuration = CommandConfiguration(
+                commandName: "list", abstract: "List the tokens (never the tokens themselves).")
 
             @Flag(help: "Print the tokens as JSON.")
             var json = false
@@ -82,6 +85,7 @@ extension Searchlight {
 
         struct Revoke: AsyncParsableCommand {
             static let configuration = CommandConfiguration(
+                commandName: "revoke",
                 abstract: "Revoke a token: it is refused from then on.",
                 discussion: "Exit status: 0 revoked, 1 no valid token has this id.")
 

@@ -11,6 +11,7 @@ extension Searchlight {
     /// `searchlight validate URL`: fetch one page as the crawler would and check its markup.
     struct Validate: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "validate",
             abstract: "Fetch one page as the crawler would, check its markup and preview its search result.",
             discussion: """
                 Fetches URL (redirects followed and checked hop by hop, only public addresses unless \

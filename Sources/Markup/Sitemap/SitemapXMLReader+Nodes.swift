@@ -7,7 +7,7 @@ extension SitemapXMLReader {
     /// The reader's current element, with `href` and `rel` for a `<link>`.
     func currentElement(depth: Int) -> SitemapEntryScanner.Element {
         let name = Self.string(xmlTextReaderConstLocalName(reader), limit: 200)
-        let namespace = xmlTextReaderConstNamespaceUri(reader).map { Self.string($0, limit: 2048) }
+        let namespace = xmlTextReaderConstNamespaceUri(reader).map(namespaceString)
         var element = SitemapEntryScanner.Element(
             localName: name, namespace: namespace, depth: depth, line: currentLine)
         if name == "link" {
@@ -20,6 +20,16 @@ extension SitemapXMLReader {
             xmlTextReaderMoveToElement(reader)
         }
         return element
+    }
+
+    /// The namespace URI at `pointer`, which the reader interns in its dictionary (`xmlTextReaderConstNamespaceUri`
+    /// returns `xmlTextReaderConstString`'s copy, alive as long as the reader): the same pointer is the same
+    /// text, so a sitemap's one namespace becomes a `String` once, not once per element.
+    private func namespaceString(_ pointer: UnsafePointer<xmlChar>) -> String {
+        if let last = lastNamespace, last.pointer == pointer { return last.value }
+        let value = Self.string(pointer, limit: 2048)
+        lastNamespace = (pointer, value)
+        return value
     }
 
     /// A tree node's element, with `href` and `rel` for a `<link>` (the recovery walk's counterpart of

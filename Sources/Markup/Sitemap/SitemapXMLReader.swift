@@ -40,6 +40,8 @@ final class SitemapXMLReader {
     /// The innermost element still open in the parser at the first error: it and its ancestors never
     /// got their end tag. `nil` when the error came outside any element or without a parser context.
     var openAtError: xmlNodePtr?
+    /// The last namespace URI read off the reader, by its interned pointer (see `namespaceString`).
+    var lastNamespace: (pointer: UnsafePointer<xmlChar>, value: String)?
     private let source: SitemapByteSource
 
     private init(reader: xmlTextReaderPtr, source: SitemapByteSource, collector: SitemapCollector) {
