@@ -62,8 +62,13 @@ struct SitemapEntryScanner {
     }
 
     /// Whether the text of a node at `depth` is wanted (in a field, or directly inside an entry).
-    func wantsText(atDepth depth: Int) -> Bool {
-        field != nil || (entry.map { depth == $0.depth + 1 } ?? false)
+    /// `isWhitespace` for a node of white space only: directly inside an entry, before any other text of
+    /// it, it is not (an entry's own text is trimmed), which spares a pretty-printed sitemap a string per
+    /// line.
+    func wantsText(atDepth depth: Int, isWhitespace: Bool = false) -> Bool {
+        if field != nil { return true }
+        guard let entry, depth == entry.depth + 1 else { return false }
+        return !isWhitespace || !entry.ownText.isEmpty
     }
 
     /// An element's start tag; `isEmpty` for `<x/>`, which has no end tag.

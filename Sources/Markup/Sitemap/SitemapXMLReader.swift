@@ -91,12 +91,10 @@ final class SitemapXMLReader {
             case XML_READER_TYPE_END_ELEMENT.rawValue:
                 scanner.end(depth: depth)
                 delivered = .completeNode(depth: depth)
-            case XML_READER_TYPE_TEXT.rawValue, XML_READER_TYPE_CDATA.rawValue,
-                XML_READER_TYPE_SIGNIFICANT_WHITESPACE.rawValue, XML_READER_TYPE_WHITESPACE.rawValue:
-                if scanner.wantsText(atDepth: depth) {
-                    scanner.text(Self.string(xmlTextReaderConstValue(reader), limit: textLimit), atDepth: depth)
-                }
-                delivered = .completeNode(depth: depth)
+            case XML_READER_TYPE_TEXT.rawValue, XML_READER_TYPE_CDATA.rawValue:
+                deliverText(atDepth: depth, isWhitespace: false)
+            case XML_READER_TYPE_SIGNIFICANT_WHITESPACE.rawValue, XML_READER_TYPE_WHITESPACE.rawValue:
+                deliverText(atDepth: depth, isWhitespace: true)
             case XML_READER_TYPE_ENTITY_REFERENCE.rawValue:
                 let name = Self.string(xmlTextReaderConstName(reader), limit: 200)
                 scanner.entityReference(named: name, line: currentLine)
@@ -109,6 +107,14 @@ final class SitemapXMLReader {
             deliverRemainingTree()
         }
         scanner.endOfInput()
+    }
+
+    /// The reader's current text node, to the scanner when it wants it.
+    private func deliverText(atDepth depth: Int, isWhitespace: Bool) {
+        if scanner.wantsText(atDepth: depth, isWhitespace: isWhitespace) {
+            scanner.text(Self.string(xmlTextReaderConstValue(reader), limit: textLimit), atDepth: depth)
+        }
+        delivered = .completeNode(depth: depth)
     }
 
     /// One error libxml2 reported, as a located issue. Warnings are left out; so is everything after the
