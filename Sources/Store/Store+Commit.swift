@@ -105,8 +105,16 @@ extension Store {
                 DELETE FROM pending_url WHERE url_key = ? AND EXISTS (
                     SELECT 1 FROM crawl_url WHERE url_key = ? AND run_id = ? AND state != 'queued')
                 """)
+        // A refresh pass reads first which rows stay as they are (most of a changed page's links).
+        let settled = try dueBefore.map { try settledKeys(of: candidates, run: run, dueBefore: $0, db: db) } ?? []
         var added = 0
         for candidate in candidates {
+            if settled.contains(candidate.key) {
+                if let date = candidate.sitemapLastModified {
+                    try lastModified.execute(arguments: [date, candidate.key])
+                }
+                continue
+            }
             if candidate.source == .activity {
                 try adoptKey.execute(arguments: [candidate.key, candidate.url])
             }

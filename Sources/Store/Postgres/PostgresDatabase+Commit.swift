@@ -149,51 +149,33 @@ extension PostgresDatabase {
 
     /// The keys of `candidates` whose frontier rows the requeue rule leaves alone: queued or seen in pass
     /// `run` already, at a depth no greater; or, in a refresh pass (`dueBefore`), rows of an earlier pass
-    /// that are not due (``RefreshRules/leavesEarlier(kind:nextVisitAt:fetchedAt:dueBefore:lastModified:)``).
+    /// that are not due (``RefreshRules/leavesEarlier(kind:nextVisitAt:visitedAt:dueBefore:lastModified:)``).
     /// Rows only ever move to later passes and shallower depths, and a pass's start time does not change, so
     /// what this read finds settled stays settled for the transaction.
     private static func settledKeys(
         of candidates: [FrontierCandidate], run: Int64, dueBefore: Double?, _ connection: PostgresConnection,
         _ logger: Logger
     ) async throws -> Set<String> {
-        var shallowest: [String: Int] = [:]
-        var newest: [String: Double] = [:]
-        for candidate in candidates where candidate.source != .activity {
-            shallowest[candidate.key] = min(shallowest[candidate.key] ?? .max, candidate.depth)
-            if let date = candidate.sitemapLastModified {
-                newest[candidate.key] = max(newest[candidate.key] ?? date, date)
-            }
-        }
-        guard !shallowest.isEmpty else { return [] }
+        var settled = SettledCandidates(candidates)
+        let keys = settled.wanted
+        guard !keys.isEmpty else { return [] }
         let rows = try await connection.rows(
             """
             SELECT url_key, run_id, state, depth, kind, next_visit_at, COALESCE(visited_at, fetched_at) AS visited
             FROM crawl_url
-            WHERE url_key = ANY(\(Array(shallowest.keys)))
+            WHERE url_key = ANY(\(keys))
             """,
             logger: logger)
-        var settled: Set<String> = []
         for row in rows {
             let row = row.makeRandomAccess()
-            let key = try row.value("url_key", as: String.self)
-            let rowRun = try row.value("run_id", as: Int64.self)
-            guard let wanted = shallowest[key] else { continue }
-            if rowRun < run {
-                let kind = FrontierKind(rawValue: try row.value("kind", as: String.self)) ?? .page
-                if RefreshRules.leavesEarlier(
-                    kind: kind, nextVisitAt: try row.value("next_visit_at", as: Double?.self),
-                    visitedAt: try row.value("visited", as: Double?.self), dueBefore: dueBefore,
-                    lastModified: newest[key])
-                {
-                    settled.insert(key)
-                }
-                continue
-            }
-            let state = try row.value("state", as: String.self)
-            let depth = try row.value("depth", as: Int.self)
-            if rowRun > run || state != FrontierState.queued.rawValue || depth <= wanted { settled.insert(key) }
+            settled.note(
+                key: try row.value("url_key", as: String.self), rowRun: try row.value("run_id", as: Int64.self),
+                state: try row.value("state", as: String.self), depth: try row.value("depth", as: Int.self),
+                kind: FrontierKind(rawValue: try row.value("kind", as: String.self)) ?? .page,
+                nextVisitAt: try row.value("next_visit_at", as: Double?.self),
+                visitedAt: try row.value("visited", as: Double?.self), run: run, dueBefore: dueBefore)
         }
-        return settled
+        return settled.keys
     }
 
     private static func writeHostState(
