@@ -89,8 +89,8 @@ struct SitemapEntryDigest: Sendable {
 
     /// FNV-1a (64-bit) of the URL, a separator, and the date as written: the same in every process.
     static func digest(_ entry: SitemapEntry) -> UInt64 {
-        var hash = add(entry.url, to: 0xcbf2_9ce4_8422_2325)
-        hash = (hash ^ 0) &* prime
+        // The separator is a 0 byte: its FNV-1a step is the multiplication alone.
+        let hash = add(entry.url, to: 0xcbf2_9ce4_8422_2325) &* prime
         return add(entry.lastModified ?? "", to: hash)
     }
 

@@ -13,8 +13,13 @@ struct SettledCandidates {
     private var newest: [String: Double] = [:]
     /// The keys found settled so far.
     private(set) var keys: Set<String> = []
+    /// The pass the commit writes for, and its `due_before` (`nil` in a full pass).
+    private let run: Int64
+    private let dueBefore: Double?
 
-    init(_ candidates: [FrontierCandidate]) {
+    init(_ candidates: [FrontierCandidate], run: Int64, dueBefore: Double?) {
+        self.run = run
+        self.dueBefore = dueBefore
         for candidate in candidates where candidate.source != .activity {
             shallowest[candidate.key] = min(shallowest[candidate.key] ?? .max, candidate.depth)
             if let date = candidate.sitemapLastModified {
@@ -24,13 +29,13 @@ struct SettledCandidates {
     }
 
     /// The keys whose rows are to be read.
-    var wanted: [String] { Array(shallowest.keys) }
+    var keysToRead: [String] { Array(shallowest.keys) }
 
     /// Notes the row stored under `key` (its pass, state, depth, kind, next visit and last visit — the visit
     /// time, else the fetch time) and keeps `key` settled when the upsert would leave that row alone.
     mutating func note(
         key: String, rowRun: Int64, state: String, depth: Int, kind: FrontierKind, nextVisitAt: Double?,
-        visitedAt: Double?, run: Int64, dueBefore: Double?
+        visitedAt: Double?
     ) {
         guard let wanted = shallowest[key] else { return }
         if rowRun < run {

@@ -8,8 +8,8 @@ extension Store {
     static func settledKeys(
         of candidates: [FrontierCandidate], run: Int64, dueBefore: Double, db: Database
     ) throws -> Set<String> {
-        var settled = SettledCandidates(candidates)
-        let keys = settled.wanted
+        var settled = SettledCandidates(candidates, run: run, dueBefore: dueBefore)
+        let keys = settled.keysToRead
         guard !keys.isEmpty else { return [] }
         // One cached statement of `lookupWidth` keys, the last chunk padded with NULL (which matches no key).
         let statement = try db.cachedStatement(
@@ -28,7 +28,7 @@ extension Store {
                 else { continue }
                 settled.note(
                     key: key, rowRun: rowRun, state: state, depth: depth, kind: kind, nextVisitAt: row[5],
-                    visitedAt: row[6], run: run, dueBefore: dueBefore)
+                    visitedAt: row[6])
             }
         }
         return settled.keys

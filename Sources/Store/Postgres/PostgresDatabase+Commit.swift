@@ -156,8 +156,8 @@ extension PostgresDatabase {
         of candidates: [FrontierCandidate], run: Int64, dueBefore: Double?, _ connection: PostgresConnection,
         _ logger: Logger
     ) async throws -> Set<String> {
-        var settled = SettledCandidates(candidates)
-        let keys = settled.wanted
+        var settled = SettledCandidates(candidates, run: run, dueBefore: dueBefore)
+        let keys = settled.keysToRead
         guard !keys.isEmpty else { return [] }
         let rows = try await connection.rows(
             """
@@ -173,7 +173,7 @@ extension PostgresDatabase {
                 state: try row.value("state", as: String.self), depth: try row.value("depth", as: Int.self),
                 kind: FrontierKind(rawValue: try row.value("kind", as: String.self)) ?? .page,
                 nextVisitAt: try row.value("next_visit_at", as: Double?.self),
-                visitedAt: try row.value("visited", as: Double?.self), run: run, dueBefore: dueBefore)
+                visitedAt: try row.value("visited", as: Double?.self))
         }
         return settled.keys
     }
