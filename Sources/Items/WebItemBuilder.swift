@@ -32,6 +32,7 @@ package struct WebItemBuilder: Sendable {
         attributes.title = title
         attributes.contentDescription = description
         attributes.thumbnailURL = thumbnailURL(findings: &findings)
+        let keywords = self.keywords
         attributes.keywords = keywords.isEmpty ? nil : keywords
         applyRating(to: &attributes, findings: &findings)
         applyCommerce(to: &attributes)
@@ -112,7 +113,7 @@ package struct WebItemBuilder: Sendable {
         }
         var seen: Set<String> = []
         var result: [String] = []
-        for keyword in all.map({ $0.collapsingWhitespaceForSnippet() }) where !keyword.isEmpty {
+        for keyword in all.map({ $0.collapsingWhitespace() }) where !keyword.isEmpty {
             if seen.insert(keyword.lowercased()).inserted { result.append(keyword) }
             if result.count == 10 { break }
         }
@@ -120,13 +121,6 @@ package struct WebItemBuilder: Sendable {
     }
 
     func firstNonEmpty(_ candidates: [String]) -> String? {
-        candidates.lazy.map { $0.collapsingWhitespaceForSnippet() }.first { !$0.isEmpty }
-    }
-}
-
-extension String {
-    /// White space runs collapsed to one space, ends trimmed.
-    func collapsingWhitespaceForSnippet() -> String {
-        split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        candidates.lazy.map { $0.collapsingWhitespace() }.first { !$0.isEmpty }
     }
 }

@@ -97,30 +97,33 @@ struct PageWalker {
     /// visible element is pushed twice: to enter it, and (below its children) to leave it, so the
     /// visible text sees where elements end as well as where they start.
     mutating func walk(_ root: HTMLNode) {
-        var stack: [(node: HTMLNode, hidden: Bool, inMain: Bool, leaving: Bool)] = [(root, false, false, false)]
+        var stack: [(node: HTMLNode, hidden: Bool, inMain: Bool, leaving: VisibleText.ElementTraits?)] = [
+            (root, false, false, nil)
+        ]
         while let (node, hidden, inMain, leaving) = stack.popLast() {
             if node.isText {
                 if !hidden { node.withTextBytes { text.append($0, inMain: inMain) } }
                 continue
             }
             guard node.isElement else { continue }
-            let name = node.name
-            if leaving {
-                text.elementEnds(name, inMain: inMain)
+            if let leaving {
+                text.elementEnds(leaving, inMain: inMain)
                 continue
             }
+            let name = node.name
+            let traits = VisibleText.traits(of: name)
             elementCount += 1
             visit(node, name: name)
-            let hideChildren = hidden || VisibleText.hides(node, name: name, inMain: inMain)
-            let childInMain = inMain || name == "main" || name == "article"
+            let hideChildren = hidden || VisibleText.hides(node, traits: traits, inMain: inMain)
+            let childInMain = inMain || traits.contains(.main)
             if !hideChildren {
-                text.elementStarts(name, inMain: inMain)
-                stack.append((node, false, inMain, true))
+                text.elementStarts(traits, inMain: inMain)
+                stack.append((node, false, inMain, traits))
             }
             // Last child first, so the first child is popped next: document order, no temporary array.
             var child = node.lastChild
             while let current = child {
-                stack.append((current, hideChildren, childInMain, false))
+                stack.append((current, hideChildren, childInMain, nil))
                 child = current.previousSibling
             }
         }

@@ -21,28 +21,54 @@ struct VisibleText {
         self.limit = limit
     }
 
-    /// Elements whose content is never visible text.
-    private static let invisible: Set<String> = [
-        "script", "style", "noscript", "template", "head", "title", "svg", "math", "iframe", "object", "embed",
-        "canvas", "select", "option", "button", "textarea", "datalist", "dialog",
-    ]
-    /// Page furniture: navigation and the like, skipped outside `<main>`/`<article>`.
-    private static let boilerplate: Set<String> = ["nav", "footer", "aside", "header", "form", "menu"]
-    private static let hiddenRoles: Set<String> = ["navigation", "banner", "contentinfo", "menu", "menubar", "search"]
-    /// The elements browsers lay out as blocks, list items or table parts (the HTML standard's
-    /// rendering section), and the line breaks.
-    private static let blocks: Set<String> = [
-        "html", "body", "p", "div", "br", "hr", "li", "ul", "ol", "dl", "dt", "dd", "dir", "menu", "h1", "h2", "h3",
-        "h4", "h5", "h6", "hgroup", "header", "footer", "nav", "aside", "section", "article", "main", "search",
-        "address", "blockquote", "center", "pre", "listing", "plaintext", "xmp", "figure", "figcaption", "form",
-        "fieldset", "legend", "details", "summary", "dialog", "table", "caption", "colgroup", "col", "thead",
-        "tbody", "tfoot", "tr", "td", "th",
-    ]
+    /// What an element's name says about its text: looked up once per element (one hash of the name),
+    /// then carried to where the element ends.
+    struct ElementTraits: OptionSet {
+        let rawValue: UInt8
+        /// Its content is never visible text.
+        static let invisible = ElementTraits(rawValue: 1 << 0)
+        /// Page furniture (navigation and the like), skipped outside `<main>`/`<article>`.
+        static let boilerplate = ElementTraits(rawValue: 1 << 1)
+        /// Browsers lay it out as a block, list item or table part, or it is a line break: it separates words.
+        static let block = ElementTraits(rawValue: 1 << 2)
+        /// `<main>` or `<article>`: its text is the main content.
+        static let main = ElementTraits(rawValue: 1 << 3)
+    }
 
-    /// Whether `node` hides its content from the snippet.
-    static func hides(_ node: HTMLNode, name: String, inMain: Bool) -> Bool {
-        if invisible.contains(name) { return true }
-        if !inMain && boilerplate.contains(name) { return true }
+    private static let traitsByName: [String: ElementTraits] = {
+        var traits: [String: ElementTraits] = [:]
+        for name in [
+            "script", "style", "noscript", "template", "head", "title", "svg", "math", "iframe", "object", "embed",
+            "canvas", "select", "option", "button", "textarea", "datalist", "dialog",
+        ] {
+            traits[name, default: []].insert(.invisible)
+        }
+        for name in ["nav", "footer", "aside", "header", "form", "menu"] {
+            traits[name, default: []].insert(.boilerplate)
+        }
+        // The HTML standard's rendering section, and the line breaks.
+        for name in [
+            "html", "body", "p", "div", "br", "hr", "li", "ul", "ol", "dl", "dt", "dd", "dir", "menu", "h1", "h2",
+            "h3", "h4", "h5", "h6", "hgroup", "header", "footer", "nav", "aside", "section", "article", "main",
+            "search", "address", "blockquote", "center", "pre", "listing", "plaintext", "xmp", "figure",
+            "figcaption", "form", "fieldset", "legend", "details", "summary", "dialog", "table", "caption",
+            "colgroup", "col", "thead", "tbody", "tfoot", "tr", "td", "th",
+        ] {
+            traits[name, default: []].insert(.block)
+        }
+        for name in ["main", "article"] { traits[name, default: []].insert(.main) }
+        return traits
+    }()
+    private static let hiddenRoles: Set<String> = ["navigation", "banner", "contentinfo", "menu", "menubar", "search"]
+
+    /// The traits of the element named `name` (lowercase).
+    static func traits(of name: String) -> ElementTraits { traitsByName[name] ?? [] }
+
+    /// Whether `node`, an element with `traits`, hides its content from the snippet.
+    static func hides(_ node: HTMLNode, traits: ElementTraits, inMain: Bool) -> Bool {
+        if traits.contains(.invisible) { return true }
+        if !inMain && traits.contains(.boilerplate) { return true }
+        guard node.hasAttributes else { return false }
         if node.hasAttribute("hidden") || node.attribute("aria-hidden")?.lowercased() == "true" { return true }
         if let role = node.attribute("role")?.lowercased(), hiddenRoles.contains(role) { return true }
         if let style = node.attribute("style")?.lowercased().filter({ !$0.isWhitespace }),
@@ -54,20 +80,20 @@ struct VisibleText {
     }
 
     /// Whether `name` separates words (a block element or a line break).
-    static func isBlock(_ name: String) -> Bool { blocks.contains(name) }
+    static func isBlock(_ name: String) -> Bool { traits(of: name).contains(.block) }
 
     /// An element starts. A block element always separates words, as browsers lay it out apart.
     /// Any other element separates them only when it comes right after the end of another, with no
     /// text between: `<a>x</a><a>y</a>` and `<span>a</span><span>b</span>` are two words, while
     /// inline formatting touching text (`<b>W</b>ord`, `W<b>ord</b>`) stays one.
-    mutating func elementStarts(_ name: String, inMain: Bool) {
-        if afterElementEnd || Self.isBlock(name) { breakWord(inMain: inMain) }
+    mutating func elementStarts(_ traits: ElementTraits, inMain: Bool) {
+        if afterElementEnd || traits.contains(.block) { breakWord(inMain: inMain) }
         afterElementEnd = false
     }
 
     /// An element ends: a block element separates words from what follows it.
-    mutating func elementEnds(_ name: String, inMain: Bool) {
-        if Self.isBlock(name) { breakWord(inMain: inMain) }
+    mutating func elementEnds(_ traits: ElementTraits, inMain: Bool) {
+        if traits.contains(.block) { breakWord(inMain: inMain) }
         afterElementEnd = true
     }
 
@@ -86,7 +112,7 @@ struct VisibleText {
         guard allCount < limit || (inMain && mainCount < limit) else { return }
         var index = 0
         while index < bytes.count {
-            if let length = Self.whitespaceLength(bytes, at: index) {
+            if let length = UTF8WhiteSpace.length(bytes, at: index) {
                 pendingSpace = true
                 if inMain { pendingMainSpace = true }
                 index += length
@@ -96,10 +122,10 @@ struct VisibleText {
             var end = index
             var scalars = 0
             while end < bytes.count {
-                if Self.whitespaceLength(bytes, at: end) == nil {
-                    end += Self.scalarLength(bytes[end])
+                if UTF8WhiteSpace.length(bytes, at: end) == nil {
+                    end += UTF8WhiteSpace.scalarLength(bytes[end])
                     scalars += 1
-                } else if bytes[end] == 0x20, end + 1 < bytes.count, Self.whitespaceLength(bytes, at: end + 1) == nil {
+                } else if bytes[end] == 0x20, end + 1 < bytes.count, UTF8WhiteSpace.length(bytes, at: end + 1) == nil {
                     end += 1
                     scalars += 1
                 } else {
@@ -136,44 +162,13 @@ struct VisibleText {
             var end = start
             var wordScalars = 0
             while end < run.count, run[end] != 0x20 {
-                end += scalarLength(run[end])
+                end += UTF8WhiteSpace.scalarLength(run[end])
                 wordScalars += 1
             }
             let word = UnsafeBufferPointer(rebasing: run[start..<min(end, run.count)])
             add(word, scalars: wordScalars, to: &text, count: &count, space: wordSpace, limit: limit)
             wordSpace = true
             start = end + 1
-        }
-    }
-
-    /// The length in bytes of a UTF-8 sequence starting with `lead` (the text is valid UTF-8).
-    private static func scalarLength(_ lead: UInt8) -> Int {
-        lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-    }
-
-    /// The byte length of the white-space scalar at `index` (Unicode White_Space: ASCII tab to
-    /// carriage return and space, U+0085, U+00A0, U+1680, U+2000–U+200A, U+2028, U+2029,
-    /// U+202F, U+205F, U+3000), or `nil` when the scalar there is not white space.
-    private static func whitespaceLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
-        let lead = bytes[index]
-        if lead < 0x80 { return lead == 0x20 || (0x09...0x0D).contains(lead) ? 1 : nil }
-        guard index + 1 < bytes.count else { return nil }
-        let second = bytes[index + 1]
-        switch lead {
-        case 0xC2:
-            return second == 0x85 || second == 0xA0 ? 2 : nil
-        case 0xE1, 0xE2, 0xE3:
-            guard index + 2 < bytes.count else { return nil }
-            let third = bytes[index + 2]
-            switch (lead, second) {
-            case (0xE1, 0x9A): return third == 0x80 ? 3 : nil
-            case (0xE2, 0x80): return (0x80...0x8A).contains(third) || [0xA8, 0xA9, 0xAF].contains(third) ? 3 : nil
-            case (0xE2, 0x81): return third == 0x9F ? 3 : nil
-            case (0xE3, 0x80): return third == 0x80 ? 3 : nil
-            default: return nil
-            }
-        default:
-            return nil
         }
     }
 
@@ -198,7 +193,7 @@ struct VisibleText {
         var needed = separator + 1
         while index < word.count, count + needed <= limit {
             if needed == 2 { text.append(0x20) }
-            let length = scalarLength(word[index])
+            let length = UTF8WhiteSpace.scalarLength(word[index])
             text.append(contentsOf: word[index..<min(index + length, word.count)])
             index += length
             count += needed
@@ -216,23 +211,5 @@ struct VisibleText {
     /// The main content's text when there is enough of it, else all visible text.
     var result: String {
         String(decoding: mainCount >= 200 ? main : all, as: UTF8.self)
-    }
-}
-
-extension String {
-    /// The string with runs of white space turned into one space and the ends trimmed.
-    func collapsingWhitespace() -> String {
-        var result = ""
-        var pendingSpace = false
-        for scalar in unicodeScalars {
-            if scalar.properties.isWhitespace {
-                pendingSpace = true
-            } else {
-                if pendingSpace && !result.isEmpty { result.unicodeScalars.append(" ") }
-                result.unicodeScalars.append(scalar)
-                pendingSpace = false
-            }
-        }
-        return result
     }
 }
