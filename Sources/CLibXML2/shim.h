@@ -13,7 +13,7 @@
 #undef LIBXML_ICU_ENABLED
 
 #include <libxml/HTMLparser.h>
-#include <libxml/xmlreader.h>
+#include <libxml/SAX2.h>
 #include <libxml/xmlmemory.h>
 
 // `xmlFree` is a global function-pointer variable, which strict concurrency rejects

@@ -112,10 +112,11 @@ struct SitemapRobustnessTests {
         laughs +=
             "]><urlset><url><loc>https://example.com/&l10;</loc></url><url><loc>https://example.com/2</loc></url></urlset>"
         // libxml2 refuses the expansion ("entity reference loop") as a fatal error: the half-read <loc> is
-        // not taken for a URL, and nothing after it is read.
+        // not taken for a URL, and nothing after it is read. Issues come in document order: the root's
+        // missing namespace, then the error.
         let bomb = SitemapFixture.read(laughs)
         #expect(bomb.pages.isEmpty)
-        #expect(bomb.issueKinds.first == .malformedXML)
+        #expect(bomb.issueKinds.first { $0 != .unexpectedNamespace } == .malformedXML)
         #expect(bomb.issues.count <= 12)
     }
 

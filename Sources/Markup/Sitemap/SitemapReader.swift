@@ -2,7 +2,7 @@
 /// lists, RSS and Atom feeds, each possibly gzip-compressed.
 ///
 /// A pure function of the bytes: no I/O, no network, no entity or DTD loading — an XXE payload is inert.
-/// XML is streamed through libxml2's `xmlTextReader`, never built into a tree, and gzip is inflated as the
+/// XML is streamed through libxml2's SAX2 parser, never built into a tree, and gzip is inflated as the
 /// parser asks for bytes, never beyond ``SitemapLimits/maxUncompressedBytes``. The crawler fetches the
 /// file, and follows ``Sitemap/childSitemaps`` itself with its own bound on depth and count.
 package enum SitemapReader {
@@ -17,8 +17,8 @@ package enum SitemapReader {
     ///
     /// - Parameters:
     ///   - bytes: the file as fetched (after any HTTP content decoding), gzip-compressed or not.
-    ///   - url: where the file was fetched from. It names the document in libxml2 and in messages; relative
-    ///     URLs are never resolved against it (the protocol requires absolute ones), and it is never fetched.
+    ///   - url: where the file was fetched from. The reader does not read it: relative URLs are never
+    ///     resolved against it (the protocol requires absolute ones), and it is never fetched.
     ///     Whether a listed URL is within the sitemap's host and path is the crawler's scope decision.
     ///   - contentType: the HTTP `Content-Type`, if known; only quoted when the content is not a sitemap.
     ///   - limits: the bounds to read within.
@@ -43,7 +43,7 @@ package enum SitemapReader {
             let served = contentType.map { " (served as \($0))" } ?? ""
             collector.note(.unknownFormat, "binary content\(served), not a sitemap", line: 1)
         case .xml:
-            SitemapXMLReader.read(source, url: url, into: &collector)
+            SitemapXMLReader.read(source, into: &collector)
             let explained = collector.sitemap.issues.contains { $0.kind == .unknownFormat }
             if collector.sitemap.format == nil && !explained {
                 let served = contentType.map { " (served as \($0))" } ?? ""
