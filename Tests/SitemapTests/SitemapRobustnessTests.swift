@@ -21,6 +21,22 @@ struct SitemapRobustnessTests {
         #expect(sitemap.issues.first?.message.contains("mismatch") == true)
     }
 
+    @Test("A namespace error (an undeclared prefix, an empty namespace name) is an issue, not the end of the file")
+    func namespaceErrorsDoNotStopReading() {
+        let sitemap = SitemapFixture.read(
+            SitemapFixture.urlset(
+                """
+                <url><loc>https://example.com/1</loc><image:image><image:loc>https://example.com/1.jpg</image:loc></image:image></url>
+                <url xmlns:x=""><loc>https://example.com/2</loc></url>
+                <url><loc>https://example.com/3</loc></url>
+                """))
+        // Namespace well-formedness errors are errors, not fatal ones: libxml2 reads on, and so does the reader.
+        #expect(sitemap.pageURLs == ["https://example.com/1", "https://example.com/2", "https://example.com/3"])
+        #expect(!sitemap.issues.isEmpty)
+        #expect(sitemap.issueKinds.allSatisfy { $0 == .malformedXML })
+        #expect(sitemap.issues.first?.line == 3)
+    }
+
     @Test("An error deep in a large file keeps every URL before it and reads nothing after")
     func errorAfterManyURLs() {
         var body = (1...300).map { "<url><loc>https://example.com/\($0)</loc></url>" }

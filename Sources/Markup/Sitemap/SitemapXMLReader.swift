@@ -47,7 +47,7 @@ final class SitemapXMLReader {
     var scanner: SitemapEntryScanner
     /// The depth of the next element to start (the root's is 0).
     var depth = 0
-    /// Whether libxml2 reported an error (the first one stops the parse).
+    /// Whether libxml2 reported a fatal error (the first one stops the parse).
     var failed = false
     /// The last namespace URI the parser handed over, by its interned pointer (see `namespaceString`).
     var lastNamespace: (pointer: UnsafePointer<xmlChar>, value: String)?
@@ -104,11 +104,13 @@ final class SitemapXMLReader {
 
     /// One error libxml2 reported, as a located issue. Warnings are left out; so is everything after the
     /// byte limit cut the document (those are only the cut's consequences, reported once as `tooLarge`).
-    /// An error from the context that checks an entity's content does not stop the parse itself: the
-    /// document's parser then reports the entity as failed, and that stops it.
+    /// Only a fatal error (well-formedness) stops the parse; a namespace error (an undeclared prefix such as
+    /// `image:` without its `xmlns:image`, common in real sitemaps) is reported and reading goes on, as
+    /// libxml2 itself goes on. An error from the context that checks an entity's content does not stop the
+    /// parse either: the document's parser then reports the entity as failed, and that stops it.
     fileprivate func record(_ error: xmlError) {
         guard error.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
-        if !failed, error.ctxt == UnsafeMutableRawPointer(context) {
+        if !failed, error.level == XML_ERR_FATAL, error.ctxt == UnsafeMutableRawPointer(context) {
             failed = true
             xmlStopParser(context)
         }
