@@ -8,7 +8,7 @@
 package enum UTF8WhiteSpace {
     /// The byte length of the white-space scalar at `index`, or `nil` when the scalar there is not
     /// white space. `bytes` is valid UTF-8 and `index` the start of a scalar.
-    package static func length(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
+    static func length(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
         let lead = bytes[index]
         if lead < 0x80 { return lead == 0x20 || (0x09...0x0D).contains(lead) ? 1 : nil }
         guard index + 1 < bytes.count else { return nil }
@@ -33,7 +33,7 @@ package enum UTF8WhiteSpace {
     }
 
     /// The length in bytes of the UTF-8 sequence that starts with `lead` (the text is valid UTF-8).
-    package static func scalarLength(_ lead: UInt8) -> Int {
+    static func scalarLength(_ lead: UInt8) -> Int {
         lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
     }
 

@@ -1,4 +1,4 @@
-/// The XML formats' grammar, fed one reader node at a time: finds the format from the root element, then
+/// The XML formats' grammar, fed one parser event at a time: finds the format from the root element, then
 /// each entry (`<url>`, `<sitemap>`, `<item>`, `<entry>`) and its URL and date, and hands them to the
 /// collector. Pure Swift, no libxml2: ``SitemapXMLReader`` turns the nodes into these calls.
 ///
@@ -71,17 +71,14 @@ struct SitemapEntryScanner {
         return !isWhitespace || !entry.ownText.isEmpty
     }
 
-    /// An element's start tag; `isEmpty` for `<x/>`, which has no end tag.
-    mutating func start(_ element: Element, isEmpty: Bool) {
+    /// An element's start tag (an empty element, `<x/>`, is a start and an end as well).
+    mutating func start(_ element: Element) {
         if element.depth == 0 {
             startRoot(element)
         } else if let entry, field == nil, element.depth == entry.depth + 1, element.namespace == entry.namespace {
             startField(element)
         } else if entry == nil, isEntry(element) {
             entry = OpenEntry(depth: element.depth, namespace: element.namespace, line: element.line)
-        }
-        if isEmpty {
-            end(depth: element.depth)
         }
     }
 

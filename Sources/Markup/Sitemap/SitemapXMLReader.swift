@@ -47,8 +47,6 @@ final class SitemapXMLReader {
     var scanner: SitemapEntryScanner
     /// The depth of the next element to start (the root's is 0).
     var depth = 0
-    /// Whether libxml2 reported a fatal error (the first one stops the parse).
-    var failed = false
     /// The last namespace URI the parser handed over, by its interned pointer (see `namespaceString`).
     var lastNamespace: (pointer: UnsafePointer<xmlChar>, value: String)?
     private let source: SitemapByteSource
@@ -110,10 +108,7 @@ final class SitemapXMLReader {
     /// parse either: the document's parser then reports the entity as failed, and that stops it.
     fileprivate func record(_ error: xmlError) {
         guard error.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
-        if !failed, error.level == XML_ERR_FATAL, error.ctxt == UnsafeMutableRawPointer(context) {
-            failed = true
-            xmlStopParser(context)
-        }
+        if error.level == XML_ERR_FATAL, error.ctxt == UnsafeMutableRawPointer(context) { xmlStopParser(context) }
         guard !source.exceededLimit else { return }
         let message = error.message.map { String(cString: $0).trimmingSpaces() } ?? "error \(error.code)"
         scanner.collector.note(.malformedXML, message, line: error.line > 0 ? Int(error.line) : nil)
@@ -155,7 +150,7 @@ private func startElement(
     let element = reader.element(
         localName: localName, namespace: uri, attributes: attributes, count: Int(attributeCount))
     reader.depth += 1
-    reader.scanner.start(element, isEmpty: false)
+    reader.scanner.start(element)
     reader.stopIfDone()
 }
 
