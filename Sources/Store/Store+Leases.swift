@@ -19,6 +19,9 @@ extension Store {
             for kind in [FrontierKind.sitemap, .page] {
                 let wanted = limit - rows.count
                 guard wanted > 0 else { break }
+                // The kind is written into the statement, one per kind: a parameter compared with the
+                // column of a partial index's condition (`crawl_url_sitemap`) makes SQLite compile the
+                // statement again whenever its value changes, which alternating kinds would do on every call.
                 rows += try Row.fetchAll(
                     db.cachedStatement(
                         sql: """
@@ -26,13 +29,13 @@ extension Store {
                                    c.etag, c.last_modified, c.content_hash, c.revisit_interval, p.links,
                                    p.is_indexable
                             FROM (SELECT * FROM crawl_url
-                                  WHERE run_id = ? AND state = 'queued' AND host = ? AND kind = ? AND not_before <= ?
-                                    AND lease_until <= ?
+                                  WHERE run_id = ? AND state = 'queued' AND host = ? AND kind = '\(kind.rawValue)'
+                                    AND not_before <= ? AND lease_until <= ?
                                   ORDER BY depth, id LIMIT ?) AS c
                             LEFT JOIN page p ON p.url = c.url
                             ORDER BY c.depth, c.id
                             """),
-                    arguments: [run, host, kind.rawValue, now, now, wanted])
+                    arguments: [run, host, now, now, wanted])
             }
             let lease = try db.cachedStatement(
                 sql: "UPDATE crawl_url SET lease_owner = ?, lease_until = ? WHERE id = ?")
