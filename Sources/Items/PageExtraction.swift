@@ -48,7 +48,7 @@ package struct PageExtraction: Sendable {
         let contentType = headers.first { $0.name.lowercased() == "content-type" }?.value
         let robots = headers.filter { $0.name.lowercased() == "x-robots-tag" }.map(\.value)
         let decoded = CharsetDecoder.decode(bytes, contentType: contentType)
-        var page = PageExtractor.extract(utf8: Array(decoded.text.utf8), url: url, robotsHeaders: robots)
+        var page = PageExtractor.extract(utf8: decoded.utf8, url: url, robotsHeaders: robots)
         if decoded.hadInvalidBytes {
             page.issues.append(
                 MarkupIssue(kind: "charset", message: "bytes invalid in \(decoded.encoding) were replaced with U+FFFD"))

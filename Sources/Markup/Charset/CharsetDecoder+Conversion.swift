@@ -11,26 +11,32 @@ extension CharsetDecoder {
         isLateDeclaration: Bool = false
     ) -> DecodedText {
         var used = encoding
-        let (text, hadInvalidBytes) = bytes.withUnsafeBufferPointer { buffer -> (String, Bool) in
-            switch encoding {
-            case .utf8: return decodeUTF8(buffer)
-            case .utf16LE: return decodeUTF16(buffer, bigEndian: false)
-            case .utf16BE: return decodeUTF16(buffer, bigEndian: true)
-            case .windows1252: return (SingleByteTable.windows1252.decode(buffer), false)
-            case .xUserDefined: return (SingleByteTable.xUserDefined.decode(buffer), false)
-            case .replacement:
-                // Encoding §14.1: the replacement decoder emits one U+FFFD for any input, then nothing.
-                return buffer.isEmpty ? ("", false) : ("\u{FFFD}", true)
-            default:
-                if let iconvName = encoding.iconvName, let result = Iconv.decode(buffer, from: iconvName) {
-                    return (String(decoding: result.utf8, as: UTF8.self), result.hadInvalidBytes)
+        let (utf8, hadInvalidBytes): ([UInt8], Bool)
+        switch encoding {
+        case .utf8: (utf8, hadInvalidBytes) = decodeUTF8(bytes)
+        case .replacement:
+            // Encoding §14.1: the replacement decoder emits one U+FFFD for any input, then nothing.
+            (utf8, hadInvalidBytes) = bytes.isEmpty ? ([], false) : (Self.replacementCharacter, true)
+        default:
+            (utf8, hadInvalidBytes) = bytes.withUnsafeBufferPointer { buffer -> ([UInt8], Bool) in
+                switch encoding {
+                case .utf16LE: return decodeUTF16(buffer, bigEndian: false)
+                case .utf16BE: return decodeUTF16(buffer, bigEndian: true)
+                case .windows1252: return (SingleByteTable.windows1252.decode(buffer), false)
+                case .xUserDefined: return (SingleByteTable.xUserDefined.decode(buffer), false)
+                default:
+                    if let iconvName = encoding.iconvName, let result = Iconv.decode(buffer, from: iconvName) {
+                        // iconv writes UTF-8 of what it decoded; checked all the same, as the text goes to libxml2.
+                        let (checked, repaired) = decodeUTF8(result.utf8[...])
+                        return (checked, result.hadInvalidBytes || repaired)
+                    }
+                    used = .windows1252
+                    return (SingleByteTable.windows1252.decode(buffer), false)
                 }
-                used = .windows1252
-                return (SingleByteTable.windows1252.decode(buffer), false)
             }
         }
         return DecodedText(
-            text: text,
+            utf8: utf8,
             encoding: used,
             source: source,
             hadInvalidBytes: hadInvalidBytes,
@@ -38,17 +44,20 @@ extension CharsetDecoder {
         )
     }
 
-    /// UTF-8: validated once; on failure each maximal invalid subsequence becomes one U+FFFD, which is what the
-    /// Encoding Standard's UTF-8 decoder does too (Encoding §8.1.1).
-    private static func decodeUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> (String, Bool) {
-        if let valid = String(validating: bytes, as: UTF8.self) {
-            return (valid, false)
+    /// UTF-8 for U+FFFD REPLACEMENT CHARACTER.
+    private static let replacementCharacter: [UInt8] = [0xEF, 0xBF, 0xBD]
+
+    /// UTF-8: validated once, and then the bytes themselves; on failure each maximal invalid subsequence becomes
+    /// one U+FFFD, which is what the Encoding Standard's UTF-8 decoder does too (Encoding §8.1.1).
+    private static func decodeUTF8(_ bytes: ArraySlice<UInt8>) -> ([UInt8], Bool) {
+        if UTF8Validation.isValid(bytes) {
+            return (Array(bytes), false)
         }
-        return (String(decoding: bytes, as: UTF8.self), true)
+        return (Array(String(decoding: bytes, as: UTF8.self).utf8), true)
     }
 
     /// UTF-16 in the given byte order: unpaired surrogates and a dangling odd byte become U+FFFD (Encoding §9.1).
-    private static func decodeUTF16(_ bytes: UnsafeBufferPointer<UInt8>, bigEndian: Bool) -> (String, Bool) {
+    private static func decodeUTF16(_ bytes: UnsafeBufferPointer<UInt8>, bigEndian: Bool) -> ([UInt8], Bool) {
         var units: [UInt16] = []
         units.reserveCapacity(bytes.count / 2 + 1)
         var hadInvalidBytes = false
@@ -69,7 +78,7 @@ extension CharsetDecoder {
             hadInvalidBytes = true
             units.append(0xFFFD)
         }
-        return (String(decoding: units, as: UTF16.self), hadInvalidBytes)
+        return (Array(String(decoding: units, as: UTF16.self).utf8), hadInvalidBytes)
     }
 }
 
@@ -93,15 +102,15 @@ struct SingleByteTable: Sendable {
     /// x-user-defined (Encoding §14.4): bytes 0x80–0xFF map to U+F780–U+F7FF.
     static let xUserDefined = SingleByteTable(upperHalf: (0...0x7F).map { 0xF780 + UInt32($0) })
 
-    /// Decodes every byte; ASCII stays ASCII. Measures the UTF-8 length first so the string is written once,
-    /// in place, with no intermediate buffer (a 10 MiB page costs its text and nothing more).
-    func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    /// Decodes every byte to UTF-8; ASCII stays ASCII. Measures the UTF-8 length first so the result is written
+    /// once, in place, with no intermediate buffer (a 10 MiB page costs its text and nothing more).
+    func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         let lengths = upperHalf.map { $0 < 0x800 ? 2 : 3 }
         var utf8Count = 0
         for byte in bytes {
             utf8Count += byte < 0x80 ? 1 : lengths[Int(byte) - 0x80]
         }
-        return String(unsafeUninitializedCapacity: utf8Count) { output in
+        return [UInt8](unsafeUninitializedCapacity: utf8Count) { output, initialized in
             var written = 0
             for byte in bytes {
                 if byte < 0x80 {
@@ -121,7 +130,7 @@ struct SingleByteTable: Sendable {
                     written += 3
                 }
             }
-            return written
+            initialized = written
         }
     }
 }

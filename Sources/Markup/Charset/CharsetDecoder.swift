@@ -42,8 +42,8 @@ package enum CharsetDecoder {
         // text that is entirely valid UTF-8 is UTF-8. Legacy 8-bit text almost never forms
         // valid multi-byte sequences, while undeclared UTF-8 pages are common, and decoding
         // them as windows-1252 would turn every accented letter into mojibake.
-        if bytes.contains(where: { $0 >= 0x80 }), String(validating: bytes, as: UTF8.self) != nil {
-            return convert(bytes[...], from: .utf8, source: .utf8Detection)
+        if bytes.contains(where: { $0 >= 0x80 }), UTF8Validation.isValid(bytes[...]) {
+            return DecodedText(utf8: bytes, encoding: .utf8, source: .utf8Detection, hadInvalidBytes: false)
         }
         // Step 9: the default.
         return convert(bytes[...], from: defaultEncoding, source: .defaultEncoding)

@@ -1,9 +1,13 @@
 /// A page's bytes decoded to text, with the encoding that was used and why it was chosen.
 ///
-/// Made by `CharsetDecoder.decode(_:contentType:defaultEncoding:)`; `text` is what libxml2 should parse, as UTF-8.
+/// Made by `CharsetDecoder.decode(_:contentType:defaultEncoding:)`; `utf8` is what libxml2 should parse.
 package struct DecodedText: Sendable {
-    /// The page as UTF-8, without the byte order mark if it had one.
-    package let text: String
+    /// The page as well-formed UTF-8, without the byte order mark if it had one. A page that was valid UTF-8
+    /// already is these very bytes (not a copy).
+    package let utf8: [UInt8]
+
+    /// The page as text (made from ``utf8`` on each call).
+    package var text: String { String(decoding: utf8, as: UTF8.self) }
 
     /// The encoding the bytes were decoded with.
     package let encoding: TextEncoding
@@ -40,13 +44,13 @@ package struct DecodedText: Sendable {
 
     /// Makes a result; `isLateDeclaration` defaults to false.
     init(
-        text: String,
+        utf8: [UInt8],
         encoding: TextEncoding,
         source: Source,
         hadInvalidBytes: Bool,
         isLateDeclaration: Bool = false
     ) {
-        self.text = text
+        self.utf8 = utf8
         self.encoding = encoding
         self.source = source
         self.hadInvalidBytes = hadInvalidBytes
