@@ -1,15 +1,22 @@
 extension String {
     /// The string without leading and trailing ASCII white space (space, tab, CR, LF, FF).
     ///
-    /// Read byte by byte (the five are ASCII, so no UTF-8 sequence is cut), and the string itself comes back
-    /// when there is nothing to trim: sitemaps trim every URL and date they read, nearly always clean.
+    /// Read byte by byte in the string's own UTF-8 storage (the five are ASCII, so no UTF-8 sequence is cut),
+    /// and the string itself comes back when there is nothing to trim: sitemaps trim every URL and date they
+    /// read, nearly always clean, and `UTF8View`'s generic index walk showed in their profile.
     func trimmingSpaces() -> String {
-        let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0x0C }
-        let bytes = utf8
-        guard let start = bytes.firstIndex(where: { !isSpace($0) }),
-            let end = bytes.lastIndex(where: { !isSpace($0) })
-        else { return "" }
-        if start == bytes.startIndex, bytes.index(after: end) == bytes.endIndex { return self }
-        return String(decoding: bytes[start...end], as: UTF8.self)
+        var text = self
+        let trimmed = text.withUTF8 { bytes -> String? in
+            let isSpace = { (byte: UInt8) in
+                byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C
+            }
+            var start = 0
+            var end = bytes.count
+            while start < end, isSpace(bytes[start]) { start += 1 }
+            while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+            if start == 0, end == bytes.count { return nil }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        }
+        return trimmed ?? self
     }
 }

@@ -1,31 +1,44 @@
 /// The XML formats' grammar, fed one parser event at a time: finds the format from the root element, then
 /// each entry (`<url>`, `<sitemap>`, `<item>`, `<entry>`) and its URL and date, and hands them to the
-/// collector. Pure Swift, no libxml2: ``SitemapXMLReader`` turns the nodes into these calls.
+/// collector. Pure Swift, no libxml2: ``SitemapXMLReader`` turns the parser's callbacks into these calls.
 ///
 /// Namespace-lenient: a root element in an unexpected namespace gets an issue and is read anyway. Entry
 /// fields are matched by local name among the entry's direct children in the entry's own namespace, so
 /// extension elements (`<image:loc>`, `<video:player_loc>`, `<atom:link>` in RSS) never count.
+///
+/// Built for a sitemap of 50,000 entries read again in every refresh: an element is a ``Name`` and a few
+/// numbers (no string, nothing to retain when it is passed on), text is gathered as bytes and becomes a
+/// string once per field, and the open entry's position is kept apart from its values, which are only
+/// touched when a field ends.
 struct SitemapEntryScanner {
-    /// An element as the reader met it.
+    /// An element as the reader met it: its name, its namespace (by the reader's number for the namespace
+    /// URI, 0 for none; one URI, one number), its depth (the root's is 0) and its line.
     struct Element {
-        var localName: String
-        var namespace: String?
+        var name: Name
+        var namespace: Int
         var depth: Int
         var line: Int?
-        /// `href` and `rel`, read for `<link>` elements only (Atom's entry link).
-        var href: String? = nil
-        var rel: String? = nil
+    }
+
+    /// The `href` and `rel` attributes of a `<link>` (Atom's entry link).
+    struct LinkAttributes {
+        var href: String?
+        var rel: String?
     }
 
     /// The entry fields the formats read: the URL (`loc`, `link`), the date (`lastmod`, `pubDate`,
     /// `updated`), Atom's fallback date (`published`) and RSS's fallback URL (`guid`).
     enum Field { case location, lastModified, published, guid }
 
-    /// An entry whose end tag has not been seen yet.
-    struct OpenEntry {
-        let depth: Int
-        let namespace: String?
-        let line: Int?
+    /// Where an open entry is: its element's depth, namespace and line.
+    struct EntryPosition {
+        var depth: Int
+        var namespace: Int
+        var line: Int?
+    }
+
+    /// What an entry said so far.
+    struct EntryValues {
         var location: String?
         var locationLine: Int?
         /// Whether the URL held an unexpanded entity reference (and so is not kept).
@@ -33,8 +46,6 @@ struct SitemapEntryScanner {
         var lastModified: String?
         var published: String?
         var guid: String?
-        /// Text directly inside the entry: a `<sitemap>` without `<loc>` sometimes holds its URL that way.
-        var ownText = ""
     }
 
     /// Where entries and issues go.
@@ -43,51 +54,62 @@ struct SitemapEntryScanner {
     var isDone: Bool { stopped || collector.isFull }
 
     private var stopped = false
-    private var rootNamespace: String?
+    private var rootNamespace = 0
     // The state below is read and written by `SitemapEntryScanner+Fields.swift` too, hence not private.
-    /// The entry being read, from its start tag to its end tag.
-    var entry: OpenEntry?
+    /// The format found at the root (the collector's, kept here to be read at every element).
+    var format: SitemapFormat?
+    /// The entry being read, from its start tag to its end tag; `nil` between entries.
+    var entry: EntryPosition?
+    /// The values of `entry`.
+    var values = EntryValues()
+    /// Text directly inside the entry, as bytes: a `<sitemap>` without `<loc>` sometimes holds its URL that way.
+    var entryText: [UInt8] = []
     /// The field of `entry` being read (`<loc>`, `<lastmod>`, …), with its element's depth and line.
     var field: (kind: Field, depth: Int, line: Int?)?
-    /// The text of `field` so far, at most `textCapacity` bytes (plus one text node).
-    var fieldText = ""
+    /// The text of `field` so far, as bytes: at most `textCapacity` of them (plus one run of text).
+    var fieldText: [UInt8] = []
     /// Whether an unexpanded entity reference fell inside the open field.
     var fieldHasEntity = false
-    /// Text kept per field: enough to tell a too-long URL, never a whole oversized text node.
-    private let textCapacity: Int
+    /// Bytes of text kept per field: enough to tell a too-long URL, never a whole oversized text node.
+    let textCapacity: Int
 
     init(collector: SitemapCollector) {
         self.collector = collector
         textCapacity = collector.limits.maxURLLength + 256
+        fieldText.reserveCapacity(256)
     }
 
     /// Whether the text of a node at `depth` is wanted (in a field, or directly inside an entry).
     /// `isWhitespace` for a node of white space only: directly inside an entry, before any other text of
-    /// it, it is not (an entry's own text is trimmed), which spares a pretty-printed sitemap a string per
+    /// it, it is not (an entry's own text is trimmed), which spares a pretty-printed sitemap a copy per
     /// line.
     func wantsText(atDepth depth: Int, isWhitespace: Bool = false) -> Bool {
         if field != nil { return true }
         guard let entry, depth == entry.depth + 1 else { return false }
-        return !isWhitespace || !entry.ownText.isEmpty
+        return !isWhitespace || !entryText.isEmpty
     }
 
-    /// An element's start tag (an empty element, `<x/>`, is a start and an end as well).
-    mutating func start(_ element: Element) {
-        if element.depth == 0 {
-            startRoot(element)
-        } else if let entry, field == nil, element.depth == entry.depth + 1, element.namespace == entry.namespace {
-            startField(element)
-        } else if entry == nil, isEntry(element) {
-            entry = OpenEntry(depth: element.depth, namespace: element.namespace, line: element.line)
+    /// The start tag of an element below the root (an empty element, `<x/>`, is a start and an end as
+    /// well); `link` holds a `<link>`'s attributes.
+    mutating func start(_ element: Element, link: LinkAttributes? = nil) {
+        if let entry {
+            if field == nil, element.depth == entry.depth + 1, element.namespace == entry.namespace {
+                startField(element, link: link)
+            }
+        } else if isEntry(element) {
+            entry = EntryPosition(depth: element.depth, namespace: element.namespace, line: element.line)
+            values = EntryValues()
+            entryText.removeAll(keepingCapacity: true)
         }
     }
 
-    /// Text or CDATA of a node at `depth` (only called when ``wantsText(atDepth:)``).
-    mutating func text(_ value: String, atDepth depth: Int) {
+    /// A run of text or CDATA of a node at `depth` (only called when ``wantsText(atDepth:isWhitespace:)``),
+    /// at most ``textCapacity`` bytes of it kept.
+    mutating func text(_ bytes: UnsafeBufferPointer<UInt8>, atDepth depth: Int) {
         if field != nil {
-            if fieldText.utf8.count < textCapacity { fieldText += value }
-        } else if entry != nil, entry?.ownText.utf8.count ?? 0 < textCapacity {
-            entry?.ownText += value
+            if fieldText.count < textCapacity { fieldText.append(contentsOf: bytes.prefix(textCapacity)) }
+        } else if entry != nil, entryText.count < textCapacity {
+            entryText.append(contentsOf: bytes.prefix(textCapacity))
         }
     }
 
@@ -103,9 +125,9 @@ struct SitemapEntryScanner {
     mutating func end(depth: Int) {
         if let open = field, open.depth == depth {
             closeField(open.kind, line: open.line)
-        } else if let open = entry, open.depth == depth, field == nil {
+        } else if field == nil, let open = entry, open.depth == depth {
             entry = nil
-            finish(open)
+            finishEntry(at: open)
         } else if depth == 0 {
             stopped = true
         }
@@ -116,59 +138,59 @@ struct SitemapEntryScanner {
     /// only if its URL was complete.
     mutating func endOfInput() {
         field = nil
-        fieldText = ""
+        fieldText.removeAll()
         fieldHasEntity = false
         guard let open = entry else { return }
         entry = nil
-        if open.location != nil {
-            finish(open)
+        if values.location != nil {
+            finishEntry(at: open)
         } else {
-            let name = Self.entryElementName(collector.sitemap.format)
+            let name = Self.entryElementName(format)
             collector.note(
                 .missingURL, "<\(name)> cut short before its URL was complete: not kept", line: open.line)
         }
     }
 
-    private mutating func startRoot(_ element: Element) {
+    /// The root element, with its local name and namespace URI as written.
+    mutating func startRoot(_ element: Element, spelling: String, namespaceURI: String?) {
         let expected: String?
-        switch element.localName {
-        case "urlset":
-            collector.setFormat(.urlSet)
+        switch element.name {
+        case .urlset:
+            format = .urlSet
             expected = Self.sitemapsNamespace
-        case "sitemapindex":
-            collector.setFormat(.sitemapIndex)
+        case .sitemapindex:
+            format = .sitemapIndex
             expected = Self.sitemapsNamespace
-        case "feed":
-            collector.setFormat(.atom)
+        case .feed:
+            format = .atom
             expected = Self.atomNamespace
-        case "rss", "RDF":
-            collector.setFormat(.rss)
+        case .rss, .rdf:
+            format = .rss
             expected = nil
         default:
-            let name = element.localName
             collector.note(
-                .unknownFormat, "the root element <\(name)> is not urlset, sitemapindex, rss, rdf:RDF or feed",
+                .unknownFormat, "the root element <\(spelling)> is not urlset, sitemapindex, rss, rdf:RDF or feed",
                 line: element.line)
             stopped = true
             return
         }
+        if let format { collector.setFormat(format) }
         rootNamespace = element.namespace
-        if let expected, element.namespace != expected {
-            let found = element.namespace.map { "namespace \($0)" } ?? "no namespace"
+        if let expected, namespaceURI != expected {
+            let found = namespaceURI.map { "namespace \($0)" } ?? "no namespace"
             collector.note(
-                .unexpectedNamespace, "<\(element.localName)> in \(found), not \(expected); read anyway",
-                line: element.line)
+                .unexpectedNamespace, "<\(spelling)> in \(found), not \(expected); read anyway", line: element.line)
         }
     }
 
     /// Whether `element` opens an entry of the format found at the root.
     private func isEntry(_ element: Element) -> Bool {
-        switch collector.sitemap.format {
-        case .urlSet: element.localName == "url" && element.depth == 1 && element.namespace == rootNamespace
-        case .sitemapIndex: element.localName == "sitemap" && element.depth == 1 && element.namespace == rootNamespace
-        case .atom: element.localName == "entry" && element.depth == 1 && element.namespace == rootNamespace
+        switch format {
+        case .urlSet: element.name == .url && element.depth == 1 && element.namespace == rootNamespace
+        case .sitemapIndex: element.name == .sitemap && element.depth == 1 && element.namespace == rootNamespace
+        case .atom: element.name == .entry && element.depth == 1 && element.namespace == rootNamespace
         // RSS 2.0 has rss/channel/item; RSS 1.0 has items beside the channel, in its own namespace.
-        case .rss: element.localName == "item" && element.depth <= 2
+        case .rss: element.name == .item && element.depth <= 2
         case .text, nil: false
         }
     }

@@ -44,11 +44,18 @@ final class SitemapXMLReader {
     }
 
     var context: xmlParserCtxtPtr!
-    var scanner: SitemapEntryScanner
+    // The four below are read and written by every callback, and only there: libxml2 calls back one at
+    // a time on the parsing thread, and no access to them spans a call into libxml2 (the reader is not
+    // `Sendable`). Swift's run-time exclusivity check, which cannot see that, cost more than the scanner's
+    // own work per element; it is off for them.
+    @exclusivity(unchecked) var scanner: SitemapEntryScanner
     /// The depth of the next element to start (the root's is 0).
-    var depth = 0
-    /// The last namespace URI the parser handed over, by its interned pointer (see `namespaceString`).
-    var lastNamespace: (pointer: UnsafePointer<xmlChar>, value: String)?
+    @exclusivity(unchecked) var depth = 0
+    /// The last namespace URI the parser handed over, by its interned pointer, and its number (see
+    /// `namespaceNumber`).
+    @exclusivity(unchecked) var lastNamespace: (pointer: UnsafePointer<xmlChar>, number: Int)?
+    /// The distinct namespace URIs met, in order: the scanner knows a namespace by its place here plus one.
+    @exclusivity(unchecked) var namespaces: [String] = []
     private let source: SitemapByteSource
 
     private init(source: SitemapByteSource, collector: SitemapCollector) {
@@ -98,7 +105,7 @@ final class SitemapXMLReader {
     }
 
     /// Bytes of one run of text taken: enough for any URL the limits accept (the scanner caps what it keeps).
-    var textLimit: Int { scanner.collector.limits.maxURLLength + 256 }
+    var textLimit: Int { scanner.textCapacity }
 
     /// One error libxml2 reported, as a located issue. Warnings are left out; so is everything after the
     /// byte limit cut the document (those are only the cut's consequences, reported once as `tooLarge`).
@@ -147,10 +154,8 @@ private func startElement(
     _ attributeCount: Int32, _ defaultedCount: Int32, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
 ) {
     guard let reader = SitemapXMLReader.reader(ctx) else { return }
-    let element = reader.element(
-        localName: localName, namespace: uri, attributes: attributes, count: Int(attributeCount))
+    reader.start(localName: localName, namespace: uri, attributes: attributes, count: Int(attributeCount))
     reader.depth += 1
-    reader.scanner.start(element)
     reader.stopIfDone()
 }
 
