@@ -154,13 +154,13 @@ extension PageMarkup {
 
     /// The `<meta property="…">` tags with that key, in order.
     func metaTags(property: String) -> [MetaTag] {
-        let wanted = property.lowercased()
+        let wanted = property.lowercasedIfNeeded()
         return metaTags.filter { $0.kind == .property && $0.key == wanted }
     }
 
     /// The `<meta name="…">` tags with that key, in order.
     func metaTags(name: String) -> [MetaTag] {
-        let wanted = name.lowercased()
+        let wanted = name.lowercasedIfNeeded()
         return metaTags.filter { $0.kind == .name && $0.key == wanted }
     }
 }

@@ -110,10 +110,10 @@ struct PageWalker {
                 text.elementEnds(leaving, inMain: inMain)
                 continue
             }
-            let name = node.name
-            let traits = VisibleText.traits(of: name)
+            let role = Self.role(of: node)
+            let traits = role.traits
             elementCount += 1
-            visit(node, name: name)
+            visit(node, kind: role.kind)
             let hideChildren = hidden || VisibleText.hides(node, traits: traits, inMain: inMain)
             let childInMain = inMain || traits.contains(.main)
             if !hideChildren {
@@ -129,32 +129,32 @@ struct PageWalker {
         }
     }
 
-    private mutating func visit(_ node: HTMLNode, name: String) {
+    private mutating func visit(_ node: HTMLNode, kind: ElementRole.Kind) {
         if node.hasAttributes { noteAttributes(of: node) }
-        switch name {
-        case "base":
+        switch kind {
+        case .base:
             if let href = node.attribute("href") { links.addBase(href: href, line: node.line) }
-        case "title":
+        case .title:
             if title == nil, !isInsideSVG(node) { title = node.textContent.collapsingWhitespace() }
-        case "meta":
+        case .meta:
             visitMeta(node)
-        case "link":
+        case .link:
             if let rel = node.attribute("rel"), let href = node.attribute("href") {
                 links.addLinkTag(
                     node, rel: rel.lowercased().split(whereSeparator: \.isWhitespace).map(String.init), href: href)
             }
-        case "a", "area":
+        case .anchor:
             if let href = node.attribute("href") {
                 let rel = Set((node.attribute("rel") ?? "").lowercased().split(whereSeparator: \.isWhitespace))
                 let nofollow = rel.contains("nofollow") || rel.contains("ugc") || rel.contains("sponsored")
                 links.addLink(href: href, nofollow: nofollow, line: node.line)
             }
-        case "script":
+        case .script:
             let type = (node.attribute("type") ?? "").trimmingSpaces().lowercased()
             if type == "application/ld+json" || type.hasPrefix("application/ld+json;") {
                 scripts.append(ScriptText(text: node.textContent, line: node.line))
             }
-        default:
+        case .other:
             break
         }
     }

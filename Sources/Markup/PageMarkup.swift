@@ -63,13 +63,13 @@ package struct PageMarkup: Sendable, Hashable {
 
     /// The `content` values of `<meta name="…">` (compared case-insensitively), in order.
     package func metaContents(name: String) -> [String] {
-        let wanted = name.lowercased()
+        let wanted = name.lowercasedIfNeeded()
         return metaTags.filter { $0.kind == .name && $0.key == wanted }.map(\.content)
     }
 
     /// The `content` values of `<meta property="…">`, in order.
     package func metaContents(property: String) -> [String] {
-        let wanted = property.lowercased()
+        let wanted = property.lowercasedIfNeeded()
         return metaTags.filter { $0.kind == .property && $0.key == wanted }.map(\.content)
     }
 
@@ -80,7 +80,7 @@ package struct PageMarkup: Sendable, Hashable {
 
     /// The `href` of every `<link>` whose `rel` tokens include `rel`.
     package func linkTargets(rel: String) -> [String] {
-        let wanted = rel.lowercased()
+        let wanted = rel.lowercasedIfNeeded()
         return linkTags.filter { $0.rel.contains(wanted) }.map(\.href)
     }
 }

@@ -59,8 +59,9 @@ struct RDFaReader {
                 context.vocab = trimmed.isEmpty ? nil : trimmed
             }
             if let prefix = node.attribute("prefix") { context.prefixes.merge(Self.prefixes(prefix)) { $1 } }
-            let properties = (node.attribute("property") ?? "").split(whereSeparator: \.isWhitespace)
-                .compactMap { expand(String($0), context) }
+            let properties =
+                node.attribute("property")?.split(whereSeparator: \.isWhitespace)
+                .compactMap { expand(String($0), context) } ?? []
             let typeof = node.attribute("typeof")
             // RDFa 1.1 Core §7.5 steps 5–6: `typeof` starts a new item; so does `about` or
             // `resource` on an element without `property` (an untyped subject for what is inside).

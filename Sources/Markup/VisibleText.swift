@@ -35,7 +35,8 @@ struct VisibleText {
         static let main = ElementTraits(rawValue: 1 << 3)
     }
 
-    private static let traitsByName: [String: ElementTraits] = {
+    /// The traits of the elements that have any, by (lowercase) name.
+    static let traitsByName: [String: ElementTraits] = {
         var traits: [String: ElementTraits] = [:]
         for name in [
             "script", "style", "noscript", "template", "head", "title", "svg", "math", "iframe", "object", "embed",
@@ -61,9 +62,6 @@ struct VisibleText {
     }()
     private static let hiddenRoles: Set<String> = ["navigation", "banner", "contentinfo", "menu", "menubar", "search"]
 
-    /// The traits of the element named `name` (lowercase).
-    static func traits(of name: String) -> ElementTraits { traitsByName[name] ?? [] }
-
     /// Whether `node`, an element with `traits`, hides its content from the snippet.
     static func hides(_ node: HTMLNode, traits: ElementTraits, inMain: Bool) -> Bool {
         if traits.contains(.invisible) { return true }
@@ -80,7 +78,7 @@ struct VisibleText {
     }
 
     /// Whether `name` separates words (a block element or a line break).
-    static func isBlock(_ name: String) -> Bool { traits(of: name).contains(.block) }
+    static func isBlock(_ name: String) -> Bool { traitsByName[name]?.contains(.block) ?? false }
 
     /// An element starts. A block element always separates words, as browsers lay it out apart.
     /// Any other element separates them only when it comes right after the end of another, with no

@@ -121,12 +121,14 @@ struct HTMLNode {
 
     /// Compares a libxml2 name with a lowercase ASCII Swift string, ignoring ASCII case.
     private static func equals(_ cName: UnsafePointer<xmlChar>, _ name: String) -> Bool {
-        var index = 0
-        for byte in name.utf8 {
-            let c = cName[index]
-            guard c != 0, c | 0x20 == byte | 0x20 else { return false }
-            index += 1
+        // The name's own UTF-8 storage, read in place: `UTF8View`'s iterator cost more than the comparison.
+        var name = name
+        return name.withUTF8 { bytes in
+            for index in bytes.indices {
+                let c = cName[index]
+                guard c != 0, c | 0x20 == bytes[index] | 0x20 else { return false }
+            }
+            return cName[bytes.count] == 0
         }
-        return cName[index] == 0
     }
 }

@@ -1,0 +1,53 @@
+internal import CLibXML2
+
+/// An element name of at most 16 bytes, packed into two words: a table key that is read straight off
+/// libxml2's name, without making a string or hashing one. Names hold no NUL byte, so the zero padding
+/// keeps two names apart. Longer names (custom elements such as `<my-product-gallery>`) have none; no
+/// element the extractor looks up by name is that long.
+struct PackedName: Hashable {
+    private let low: UInt64
+    private let high: UInt64
+
+    /// The longest name that packs.
+    static let maxLength = 16
+
+    /// `bytes` packed; `nil` when longer than ``maxLength``.
+    init?(_ bytes: some Collection<UInt8>) {
+        guard bytes.count <= Self.maxLength else { return nil }
+        var words: (UInt64, UInt64) = (0, 0)
+        for (index, byte) in bytes.enumerated() {
+            if index < 8 {
+                words.0 |= UInt64(byte) << (8 * index)
+            } else {
+                words.1 |= UInt64(byte) << (8 * (index - 8))
+            }
+        }
+        (low, high) = words
+    }
+
+    /// The NUL-terminated name at `name` packed; `nil` when longer than ``maxLength``.
+    init?(cString name: UnsafePointer<UInt8>) {
+        var words: (UInt64, UInt64) = (0, 0)
+        for index in 0...Self.maxLength {
+            let byte = name[index]
+            if byte == 0 {
+                (low, high) = words
+                return
+            }
+            guard index < Self.maxLength else { return nil }
+            if index < 8 {
+                words.0 |= UInt64(byte) << (8 * index)
+            } else {
+                words.1 |= UInt64(byte) << (8 * (index - 8))
+            }
+        }
+        return nil
+    }
+}
+
+extension HTMLNode {
+    /// The node's name packed for a table look-up, `nil` when it has none or a longer one.
+    var packedName: PackedName? {
+        pointer.pointee.name.flatMap { PackedName(cString: $0) }
+    }
+}
