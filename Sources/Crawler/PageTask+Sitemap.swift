@@ -15,14 +15,15 @@ extension PageTask {
         result.completion.lastModified = response.headers["Last-Modified"]
         let known = context.knownSitemapEntries
         if known != nil, hash == url.contentHash { return unchangedSitemap(into: result) }
+        // Entries as at the last read are only counted and fingerprinted by the reader, not listed.
         let sitemap = SitemapReader.read(
             response.body, url: response.url, contentType: response.contentType,
-            isKnown: known.map { known in { known.contains(digest: SitemapEntryDigest.digest($0)) } })
+            isKnown: known.map { known in { known.contains(digest: $0) } })
         result.counters.sitemapsRead += 1
-        result.counters.sitemapURLs += sitemap.pages.count
+        result.counters.sitemapURLs += sitemap.pageCount
         result.completion.outcome = .sitemap
         var notes: [String] = []
-        if let format = sitemap.format { notes.append("\(format.rawValue): \(sitemap.pages.count) URLs") }
+        if let format = sitemap.format { notes.append("\(format.rawValue): \(sitemap.pageCount) URLs") }
         if !sitemap.childSitemaps.isEmpty { notes.append("\(sitemap.childSitemaps.count) child sitemaps") }
         if sitemap.isTruncated { notes.append("truncated at a limit") }
         if let issue = sitemap.issues.first {
@@ -34,13 +35,7 @@ extension PageTask {
         var sharedHost = ""
         // No date later than the read: a sitemap that dates an entry in the future would make it due forever.
         let readAt = result.completion.fetchedAt ?? .infinity
-        var unchangedEntries = 0
-        let digests = sitemap.pages.map(SitemapEntryDigest.digest)
-        for (entry, digest) in zip(sitemap.pages, digests) {
-            if let known, known.contains(digest: digest) {
-                unchangedEntries += 1
-                continue
-            }
+        for entry in sitemap.pages {
             if var candidate = context.links.candidate(
                 entry.url, kind: .page, depth: 1, source: .sitemap, from: url.url, rejections: &rejections)
             {
@@ -63,13 +58,13 @@ extension PageTask {
             rejections.counts[.sitemapDepth, default: 0] += sitemap.childSitemaps.count
         }
         result.counters.skip(rejections)
-        if unchangedEntries > 0 { notes.append("\(unchangedEntries) URLs as at the last read") }
+        if sitemap.knownPages > 0 { notes.append("\(sitemap.knownPages) URLs as at the last read") }
         result.completion.detail = notes.joined(separator: "; ")
         result.sitemapEntries = HostFile(
             host: url.host, name: SitemapEntryDigest.fileName(for: url.url),
             fetchedAt: result.completion.fetchedAt ?? 0,
-            httpStatus: response.status, body: SitemapEntryDigest(digests: digests).body,
-            detail: SitemapEntryDigest.detail(fingerprint: context.links.fingerprint, count: sitemap.pages.count))
+            httpStatus: response.status, body: SitemapEntryDigest(digests: sitemap.pageFingerprints).body,
+            detail: SitemapEntryDigest.detail(fingerprint: context.links.fingerprint, count: sitemap.pageCount))
         return result
     }
 

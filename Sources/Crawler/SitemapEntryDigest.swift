@@ -1,8 +1,8 @@
 import Markup
 import Store
 
-/// The entries a sitemap listed when it was last read, each as a stable 64-bit digest of its URL and its
-/// date as written, kept with the host's files (`host_file`, named ``fileName(for:)``).
+/// The entries a sitemap listed when it was last read, each as its ``SitemapFingerprint`` (a stable 64-bit
+/// digest of its URL and its date as written), kept with the host's files (`host_file`, named ``fileName(for:)``).
 ///
 /// A refresh pass that finds a sitemap changed reads it whole but hands on only the entries that are not
 /// in its digest: an entry listed before with the same URL and the same `lastmod` was queued (or refused
@@ -87,23 +87,8 @@ struct SitemapEntryDigest: Sendable {
         return low < digests.count && digests[low] == wanted
     }
 
-    /// FNV-1a (64-bit) of the URL, a separator, and the date as written: the same in every process.
+    /// The entry's ``SitemapFingerprint``: the same in every process.
     static func digest(_ entry: SitemapEntry) -> UInt64 {
-        // The separator is a 0 byte: its FNV-1a step is the multiplication alone.
-        let hash = add(entry.url, to: 0xcbf2_9ce4_8422_2325) &* prime
-        return add(entry.lastModified ?? "", to: hash)
-    }
-
-    private static let prime: UInt64 = 0x0000_0100_0000_01b3
-
-    /// FNV-1a steps over `text`'s UTF-8, read in place (a refresh digests every entry of a changed sitemap
-    /// twice, so the per-byte iterator of `String.UTF8View` showed in its profile).
-    private static func add(_ text: String, to start: UInt64) -> UInt64 {
-        var text = text
-        return text.withUTF8 { bytes in
-            var hash = start
-            for byte in bytes { hash = (hash ^ UInt64(byte)) &* prime }
-            return hash
-        }
+        SitemapFingerprint.of(entry)
     }
 }

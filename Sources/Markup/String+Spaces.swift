@@ -7,16 +7,25 @@ extension String {
     func trimmingSpaces() -> String {
         var text = self
         let trimmed = text.withUTF8 { bytes -> String? in
-            let isSpace = { (byte: UInt8) in
-                byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C
-            }
-            var start = 0
-            var end = bytes.count
-            while start < end, isSpace(bytes[start]) { start += 1 }
-            while end > start, isSpace(bytes[end - 1]) { end -= 1 }
-            if start == 0, end == bytes.count { return nil }
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+            let kept = bytes.trimmingSpaces()
+            if kept.count == bytes.count { return nil }
+            return String(decoding: kept, as: UTF8.self)
         }
         return trimmed ?? self
+    }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+    /// The bytes without leading and trailing ASCII white space (space, tab, CR, LF, FF), as
+    /// `String.trimmingSpaces()` trims.
+    func trimmingSpaces() -> UnsafeBufferPointer<UInt8> {
+        let isSpace = { (byte: UInt8) in
+            byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C
+        }
+        var start = 0
+        var end = count
+        while start < end, isSpace(self[start]) { start += 1 }
+        while end > start, isSpace(self[end - 1]) { end -= 1 }
+        return UnsafeBufferPointer(rebasing: self[start..<end])
     }
 }

@@ -13,41 +13,75 @@ import Testing
         <url><loc>https://example.com/c</loc><lastmod>2026-11-03</lastmod></url>
         """)
 
-    @Test("trusting the entries of the first read gives the same pages, dates and issues")
+    @Test("trusting the entries of the first read: counted and fingerprinted, not listed, the same issues")
     func sameSitemap() {
         let first = SitemapFixture.read(Self.document)
         #expect(first.pageURLs == ["https://example.com/a", "https://example.com/b", "https://example.com/c"])
         #expect(first.issueKinds == [.invalidURL, .invalidURL])
-        let kept = Set(first.pages)
-        var asked: [SitemapEntry] = []
+        #expect(first.knownPages == 0)
+        #expect(first.pageFingerprints == first.pages.map(SitemapFingerprint.of))
+        let kept = Set(first.pageFingerprints)
+        var asked: [UInt64] = []
         let again = SitemapReader.read(
             Array(Self.document.utf8), url: SitemapFixture.url,
-            isKnown: { entry in
-                asked.append(entry)
-                return kept.contains(entry)
+            isKnown: { fingerprint in
+                asked.append(fingerprint)
+                return kept.contains(fingerprint)
             })
-        #expect(again.pages == first.pages)
+        #expect(again.pages.isEmpty)
+        #expect(again.knownPages == 3)
+        #expect(again.pageCount == first.pageCount)
+        #expect(again.pageFingerprints == first.pageFingerprints)
         #expect(again.issues == first.issues)
         // Every page entry is asked about, trimmed and with its date, as it would be returned.
         #expect(asked.count == 5)
-        #expect(asked.contains(SitemapEntry(url: "https://example.com/b", lastModified: nil)))
-        #expect(asked.contains(SitemapEntry(url: "https://example.com/c", lastModified: "2026-11-03")))
+        #expect(asked.contains(SitemapFingerprint.of(SitemapEntry(url: "https://example.com/b", lastModified: nil))))
+        #expect(
+            asked.contains(
+                SitemapFingerprint.of(SitemapEntry(url: "https://example.com/c", lastModified: "2026-11-03"))))
+    }
+
+    @Test("an entry not known is listed, checked and fingerprinted among the known ones, in document order")
+    func newAmongKnown() {
+        let first = SitemapFixture.read(Self.document)
+        let known = Set(first.pageFingerprints.dropLast())
+        let again = SitemapReader.read(
+            Array(Self.document.utf8), url: SitemapFixture.url, isKnown: { known.contains($0) })
+        #expect(again.pageURLs == ["https://example.com/c"])
+        #expect(again.knownPages == 2)
+        #expect(again.pageFingerprints == first.pageFingerprints)
     }
 
     @Test("a known entry is kept without its URL checked; an entry whose date changed is checked again")
     func knownSkipsTheCheck() {
         let invalid = SitemapEntry(url: "https://exa mple.com/bad-host", lastModified: "2026-11-02")
         let trusted = SitemapReader.read(
-            Array(Self.document.utf8), url: SitemapFixture.url, isKnown: { $0 == invalid })
+            Array(Self.document.utf8), url: SitemapFixture.url,
+            isKnown: { $0 == SitemapFingerprint.of(invalid) })
         // Only a digest collision could mark an invalid URL known; the check is skipped all the same.
-        #expect(trusted.pageURLs.contains(invalid.url))
+        #expect(trusted.knownPages == 1)
+        #expect(trusted.pageFingerprints.contains(SitemapFingerprint.of(invalid)))
         #expect(trusted.issueKinds == [.invalidURL])
 
         let redated = SitemapEntry(url: invalid.url, lastModified: "2026-10-01")
         let checked = SitemapReader.read(
-            Array(Self.document.utf8), url: SitemapFixture.url, isKnown: { $0 == redated })
+            Array(Self.document.utf8), url: SitemapFixture.url,
+            isKnown: { $0 == SitemapFingerprint.of(redated) })
+        #expect(checked.knownPages == 0)
         #expect(!checked.pageURLs.contains(invalid.url))
         #expect(checked.issueKinds == [.invalidURL, .invalidURL])
+    }
+
+    @Test("known entries count towards the URL limit")
+    func knownCountTowardsTheLimit() {
+        let first = SitemapFixture.read(Self.document)
+        let known = Set(first.pageFingerprints)
+        let limited = SitemapReader.read(
+            Array(Self.document.utf8), url: SitemapFixture.url, limits: SitemapLimits(maxURLs: 2),
+            isKnown: { known.contains($0) })
+        #expect(limited.knownPages == 2)
+        #expect(limited.isTruncated)
+        #expect(limited.issueKinds.contains(.tooManyURLs))
     }
 
     @Test("child sitemaps of an index are always checked")

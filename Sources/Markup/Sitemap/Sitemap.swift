@@ -1,14 +1,19 @@
 /// What one sitemap file held: the page URLs or child sitemaps it lists, in document order, and every
 /// problem met on the way.
 ///
-/// The value of ``SitemapReader/read(_:url:contentType:limits:)``. One file only: the crawler fetches the
+/// The value of ``SitemapReader/read(_:url:contentType:limits:isKnown:)``. One file only: the crawler fetches the
 /// child sitemaps of an index and reads each in turn, bounding depth and count itself.
 package struct Sitemap: Sendable {
     /// The kind of file, judged by its content; `nil` when it is empty or not a sitemap at all.
     package var format: SitemapFormat?
     /// The page URLs of a `urlset`, a feed or a text sitemap, in document order (duplicates kept: the
-    /// crawler deduplicates).
+    /// crawler deduplicates); when the reader was told which entries are known, only the others.
     package var pages: [SitemapEntry]
+    /// How many page entries were known (``SitemapReader/read(_:url:contentType:limits:isKnown:)``) and so
+    /// are only counted here, not listed in ``pages``; 0 when the reader was told of none.
+    package var knownPages = 0
+    /// The ``SitemapFingerprint`` of every page entry kept, known or not, in document order.
+    package var pageFingerprints: [UInt64] = []
     /// The child sitemaps of a `sitemapindex`, in document order.
     package var childSitemaps: [SitemapEntry]
     /// Problems met, in the order found: malformed markup, skipped URLs, limits reached. At most
@@ -18,6 +23,9 @@ package struct Sitemap: Sendable {
     /// (``SitemapLimits/maxURLs`` or ``SitemapLimits/maxUncompressedBytes``): the file lists more than
     /// ``pages`` and ``childSitemaps`` hold.
     package var isTruncated: Bool
+
+    /// How many page entries were kept, known or not.
+    package var pageCount: Int { pages.count + knownPages }
 
     /// A sitemap with the given parts; everything empty by default.
     package init(

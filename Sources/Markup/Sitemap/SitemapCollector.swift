@@ -11,11 +11,11 @@ struct SitemapCollector {
     /// Issues beyond ``SitemapLimits/maxIssues``, only counted.
     private var droppedIssues = 0
 
-    /// Says which entries an earlier read of the same sitemap kept: their URLs were checked then, and are
-    /// not checked again.
-    private let isKnown: ((SitemapEntry) -> Bool)?
+    /// Says which entries an earlier read of the same sitemap kept, by ``SitemapFingerprint``: their URLs
+    /// were checked then, and they are only counted and fingerprinted now.
+    private let isKnown: ((UInt64) -> Bool)?
 
-    init(limits: SitemapLimits, isKnown: ((SitemapEntry) -> Bool)? = nil) {
+    init(limits: SitemapLimits, isKnown: ((UInt64) -> Bool)? = nil) {
         self.limits = limits
         self.isKnown = isKnown
     }
@@ -46,8 +46,14 @@ struct SitemapCollector {
 
     /// Keeps `rawURL` (trimmed) as a page, or as a child sitemap when `isChild`, if it is an absolute
     /// http(s) URL within the length limit; otherwise records why not. `lastModified` is trimmed, and
-    /// dropped when empty.
+    /// dropped when empty. A page entry the reader was told is known is only counted and fingerprinted.
     mutating func add(url rawURL: String, lastModified: String?, line: Int?, isChild: Bool = false) {
+        add(url: rawURL, lastModified: lastModified, line: line, isChild: isChild, askingKnown: true)
+    }
+
+    /// ``add(url:lastModified:line:isChild:)``, asking whether a page entry is known only when
+    /// `askingKnown` (the byte path asked already).
+    private mutating func add(url rawURL: String, lastModified: String?, line: Int?, isChild: Bool, askingKnown: Bool) {
         guard !isFull else { return }
         let url = rawURL.trimmingSpaces()
         guard !url.isEmpty else {
@@ -62,21 +68,73 @@ struct SitemapCollector {
         }
         let date = lastModified?.trimmingSpaces()
         let entry = SitemapEntry(url: url, lastModified: date?.isEmpty == false ? date : nil)
-        if isChild || isKnown?(entry) != true, let problem = Self.problem(with: url) {
-            note(.invalidURL, "\(problem): \(Self.excerpt(url))", line: line)
-            return
-        }
-        guard sitemap.pages.count + sitemap.childSitemaps.count < limits.maxURLs else {
-            isFull = true
-            markTruncated()
-            note(.tooManyURLs, "more than \(limits.maxURLs) URLs: the rest of the file is not read", line: line)
-            return
-        }
         if isChild {
-            sitemap.childSitemaps.append(entry)
+            keep(child: entry, line: line)
         } else {
-            sitemap.pages.append(entry)
+            keep(page: entry, fingerprint: SitemapFingerprint.of(entry), line: line, askingKnown: askingKnown)
         }
+    }
+
+    /// ``add(url:lastModified:line:isChild:)`` for a page entry whose URL and date are bytes the XML reader
+    /// gathered: a known entry (nearly every entry of a sitemap read again) is fingerprinted off the bytes
+    /// and counted, and no string is made of it.
+    mutating func add(pageURL: [UInt8], lastModified: [UInt8]?, line: Int?) {
+        guard !isFull else { return }
+        let fingerprint = pageURL.withUnsafeBufferPointer { url in
+            (lastModified ?? []).withUnsafeBufferPointer { date in
+                let url = url.trimmingSpaces()
+                let date = date.trimmingSpaces()
+                guard !url.isEmpty, url.count <= limits.maxURLLength else { return nil as UInt64? }
+                return SitemapFingerprint.of(url: url, lastModified: date)
+            }
+        }
+        guard let fingerprint, isKnown?(fingerprint) == true else {
+            // Not known, or not a URL to keep: the general path checks it and says why not.
+            add(
+                url: String(decoding: pageURL, as: UTF8.self),
+                lastModified: lastModified.map { String(decoding: $0, as: UTF8.self) }, line: line, isChild: false,
+                askingKnown: fingerprint == nil)
+            return
+        }
+        keepKnownPage(fingerprint: fingerprint, line: line)
+    }
+
+    private mutating func keep(page entry: SitemapEntry, fingerprint: UInt64, line: Int?, askingKnown: Bool) {
+        if askingKnown, isKnown?(fingerprint) == true {
+            keepKnownPage(fingerprint: fingerprint, line: line)
+            return
+        }
+        if let problem = Self.problem(with: entry.url) {
+            note(.invalidURL, "\(problem): \(Self.excerpt(entry.url))", line: line)
+            return
+        }
+        guard hasRoom(line: line) else { return }
+        sitemap.pages.append(entry)
+        sitemap.pageFingerprints.append(fingerprint)
+    }
+
+    private mutating func keepKnownPage(fingerprint: UInt64, line: Int?) {
+        guard hasRoom(line: line) else { return }
+        sitemap.knownPages += 1
+        sitemap.pageFingerprints.append(fingerprint)
+    }
+
+    private mutating func keep(child entry: SitemapEntry, line: Int?) {
+        if let problem = Self.problem(with: entry.url) {
+            note(.invalidURL, "\(problem): \(Self.excerpt(entry.url))", line: line)
+            return
+        }
+        guard hasRoom(line: line) else { return }
+        sitemap.childSitemaps.append(entry)
+    }
+
+    /// Whether another URL fits under ``SitemapLimits/maxURLs``; if not, the sitemap is marked full and cut.
+    private mutating func hasRoom(line: Int?) -> Bool {
+        guard sitemap.pageCount + sitemap.childSitemaps.count >= limits.maxURLs else { return true }
+        isFull = true
+        markTruncated()
+        note(.tooManyURLs, "more than \(limits.maxURLs) URLs: the rest of the file is not read", line: line)
+        return false
     }
 
     /// The sitemap, with a last issue counting those left out.

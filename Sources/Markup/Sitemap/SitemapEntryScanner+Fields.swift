@@ -16,8 +16,9 @@ extension SitemapEntryScanner {
         case (.atom, .link):
             // The entry's page is its `alternate` link, which is also what a link without `rel` means
             // (RFC 4287 §4.2.7.2); `self`, `edit`, `enclosure` and the like are not pages.
-            if let href = link?.href, link?.rel == nil || link?.rel == "alternate", values.location == nil {
-                values.location = href
+            if let href = link?.href, link?.rel == nil || link?.rel == "alternate", !values.found.contains(.location) {
+                values.found.insert(.location)
+                values.location = Array(href.utf8)
                 values.locationLine = element.line
             }
             kind = nil
@@ -30,51 +31,60 @@ extension SitemapEntryScanner {
         }
     }
 
-    /// The end of the open field: its text goes to the entry (the first of each kind wins).
+    /// The end of the open field: its text goes to the entry (the first of each kind wins), by swapping
+    /// buffers rather than copying.
     mutating func closeField(_ kind: Field, line: Int?) {
         field = nil
         if fieldHasEntity {
             // What is left around the reference is not the value the file meant.
             fieldHasEntity = false
-            if kind == .location && values.location == nil {
-                values.location = ""
+            if kind == .location && !values.found.contains(.location) {
+                values.found.insert(.location)
+                values.location.removeAll(keepingCapacity: true)
                 values.locationLine = line
                 values.locationHasEntity = true
             }
             return
         }
+        guard !values.found.contains(kind) else { return }
+        values.found.insert(kind)
         switch kind {
         case .location:
-            guard values.location == nil else { return }
-            values.location = String(decoding: fieldText, as: UTF8.self)
+            swap(&values.location, &fieldText)
             values.locationLine = line
-        case .lastModified:
-            if values.lastModified == nil { values.lastModified = String(decoding: fieldText, as: UTF8.self) }
-        case .published:
-            if values.published == nil { values.published = String(decoding: fieldText, as: UTF8.self) }
-        case .guid:
-            if values.guid == nil { values.guid = String(decoding: fieldText, as: UTF8.self) }
+        case .lastModified: swap(&values.lastModified, &fieldText)
+        case .published: swap(&values.published, &fieldText)
+        case .guid: swap(&values.guid, &fieldText)
         }
     }
 
     /// A complete entry at `position`: its URL to the collector, or an issue saying why there is none.
     mutating func finishEntry(at position: EntryPosition) {
-        let date = values.lastModified ?? values.published
+        let date = values.text(.lastModified) ?? values.text(.published)
         let isChild = format == .sitemapIndex
         if values.locationHasEntity {
             collector.note(
                 .invalidURL, "a URL with an unexpanded entity reference: not kept", line: values.locationLine)
             return
         }
-        if let location = values.location, !location.trimmingSpaces().isEmpty {
-            collector.add(
-                url: location, lastModified: date, line: values.locationLine ?? position.line, isChild: isChild)
+        let line = values.locationLine ?? position.line
+        if let location = values.text(.location), location.contains(where: { !Self.isSpace($0) }) {
+            if isChild {
+                collector.add(
+                    url: String(decoding: location, as: UTF8.self),
+                    lastModified: date.map { String(decoding: $0, as: UTF8.self) }, line: line, isChild: true)
+            } else {
+                collector.add(pageURL: location, lastModified: date, line: line)
+            }
             return
         }
+        let dateText = date.map { String(decoding: $0, as: UTF8.self) }
         // An RSS item may name its page only by a `<guid>`; one that is a web URL will do (whatever
         // `isPermaLink` claims), a URN or UUID will not.
-        if format == .rss, let guid = values.guid?.trimmingSpaces(), SitemapCollector.problem(with: guid) == nil {
-            collector.add(url: guid, lastModified: date, line: position.line)
+        if format == .rss, let guid = values.text(.guid).map({ String(decoding: $0, as: UTF8.self).trimmingSpaces() }),
+            SitemapCollector.problem(with: guid) == nil
+        {
+            collector.add(url: guid, lastModified: dateText, line: position.line)
             return
         }
         let ownText = String(decoding: entryText, as: UTF8.self).trimmingSpaces()
@@ -82,11 +92,16 @@ extension SitemapEntryScanner {
         if format == .urlSet || format == .sitemapIndex, !ownText.isEmpty {
             collector.note(
                 .missingURL, "<\(element)> without <loc>: its own text is taken as the URL", line: position.line)
-            collector.add(url: ownText, lastModified: date, line: position.line, isChild: isChild)
+            collector.add(url: ownText, lastModified: dateText, line: position.line, isChild: isChild)
             return
         }
         let wanted = format == .atom ? "an alternate <link href>" : format == .rss ? "<link>" : "<loc>"
         collector.note(.missingURL, "<\(element)> without \(wanted)", line: position.line)
+    }
+
+    /// ASCII white space as `trimmingSpaces()` trims it.
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C
     }
 
     static func entryElementName(_ format: SitemapFormat?) -> String {

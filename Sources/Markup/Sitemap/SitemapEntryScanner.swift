@@ -28,7 +28,14 @@ struct SitemapEntryScanner {
 
     /// The entry fields the formats read: the URL (`loc`, `link`), the date (`lastmod`, `pubDate`,
     /// `updated`), Atom's fallback date (`published`) and RSS's fallback URL (`guid`).
-    enum Field { case location, lastModified, published, guid }
+    enum Field: UInt8 { case location = 1, lastModified = 2, published = 4, guid = 8 }
+
+    /// A set of fields, as bits.
+    struct Fields {
+        private var bits: UInt8 = 0
+        func contains(_ field: Field) -> Bool { bits & field.rawValue != 0 }
+        mutating func insert(_ field: Field) { bits |= field.rawValue }
+    }
 
     /// Where an open entry is: its element's depth, namespace and line.
     struct EntryPosition {
@@ -37,15 +44,36 @@ struct SitemapEntryScanner {
         var line: Int?
     }
 
-    /// What an entry said so far.
+    /// What an entry said so far: the text of each field it had, as bytes (the first of each kind wins).
+    /// The buffers outlive the entry and are reused, so reading an entry allocates nothing.
     struct EntryValues {
-        var location: String?
+        /// The fields the entry had.
+        var found = Fields()
+        var location: [UInt8] = []
         var locationLine: Int?
         /// Whether the URL held an unexpanded entity reference (and so is not kept).
         var locationHasEntity = false
-        var lastModified: String?
-        var published: String?
-        var guid: String?
+        var lastModified: [UInt8] = []
+        var published: [UInt8] = []
+        var guid: [UInt8] = []
+
+        /// The text of `field`; `nil` when the entry had none.
+        func text(_ field: Field) -> [UInt8]? {
+            guard found.contains(field) else { return nil }
+            switch field {
+            case .location: return location
+            case .lastModified: return lastModified
+            case .published: return published
+            case .guid: return guid
+            }
+        }
+
+        /// Ready for the next entry, keeping the buffers.
+        mutating func reset() {
+            found = Fields()
+            locationLine = nil
+            locationHasEntity = false
+        }
     }
 
     /// Where entries and issues go.
@@ -98,7 +126,7 @@ struct SitemapEntryScanner {
             }
         } else if isEntry(element) {
             entry = EntryPosition(depth: element.depth, namespace: element.namespace, line: element.line)
-            values = EntryValues()
+            values.reset()
             entryText.removeAll(keepingCapacity: true)
         }
     }
@@ -142,7 +170,7 @@ struct SitemapEntryScanner {
         fieldHasEntity = false
         guard let open = entry else { return }
         entry = nil
-        if values.location != nil {
+        if values.found.contains(.location) {
             finishEntry(at: open)
         } else {
             let name = Self.entryElementName(format)

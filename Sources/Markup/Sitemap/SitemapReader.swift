@@ -22,14 +22,15 @@ package enum SitemapReader {
     ///     Whether a listed URL is within the sitemap's host and path is the crawler's scope decision.
     ///   - contentType: the HTTP `Content-Type`, if known; only quoted when the content is not a sitemap.
     ///   - limits: the bounds to read within.
-    ///   - isKnown: which page entries (URL and date as they will be returned) an earlier read of this
-    ///     sitemap returned: their URLs passed the check then and are kept without it. Checking a URL is
-    ///     most of the cost of an entry, and a changed sitemap read again in a refresh is nearly all
-    ///     entries read before. `nil`: every URL is checked.
+    ///   - isKnown: which page entries an earlier read of this sitemap kept, by ``SitemapFingerprint``
+    ///     (of the URL and date as they would be returned). Such an entry is only counted
+    ///     (``Sitemap/knownPages``) and fingerprinted: its URL passed the check then, and it is not made
+    ///     into strings again. A changed sitemap read again in a refresh is nearly all entries read before.
+    ///     `nil`: every entry is checked and listed.
     /// - Returns: the entries in document order, the issues met, and whether a limit cut the file short.
     package static func read(
         _ bytes: [UInt8], url: String, contentType: String? = nil, limits: SitemapLimits = SitemapLimits(),
-        isKnown: ((SitemapEntry) -> Bool)? = nil
+        isKnown: ((UInt64) -> Bool)? = nil
     ) -> Sitemap {
         let source = SitemapByteSource(bytes, limit: limits.maxUncompressedBytes)
         var collector = SitemapCollector(limits: limits, isKnown: isKnown)
