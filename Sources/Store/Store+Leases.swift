@@ -39,18 +39,20 @@ extension Store {
             }
             let lease = try db.cachedStatement(
                 sql: "UPDATE crawl_url SET lease_owner = ?, lease_until = ? WHERE id = ?")
+            // Columns by position, in the order the statement selects them: a name is looked up by
+            // lowercasing it and every column name before it, per row.
             return try rows.map { row in
-                let id: Int64 = row["id"]
+                let id: Int64 = row[0]
                 try lease.execute(arguments: [worker.owner, leaseUntil, id])
                 return FrontierURL(
-                    id: id, url: row["url"], host: row["host"],
-                    kind: FrontierKind(rawValue: row["kind"]) ?? .page,
-                    depth: row["depth"], redirectHops: row["redirect_hops"],
-                    source: DiscoverySource(stored: row["source"]),
-                    attempts: row["attempts"],
-                    etag: row["etag"], lastModified: row["last_modified"], contentHash: row["content_hash"],
-                    storedLinks: row["links"], wasIndexable: row["is_indexable"],
-                    revisitInterval: row["revisit_interval"])
+                    id: id, url: row[1], host: row[2],
+                    kind: FrontierKind(rawValue: row[3]) ?? .page,
+                    depth: row[4], redirectHops: row[5],
+                    source: DiscoverySource(stored: row[6]),
+                    attempts: row[7],
+                    etag: row[8], lastModified: row[9], contentHash: row[10],
+                    storedLinks: row[12], wasIndexable: row[13],
+                    revisitInterval: row[11])
             }
         }
     }
