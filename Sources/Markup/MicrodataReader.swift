@@ -91,7 +91,7 @@ struct MicrodataReader {
     private mutating func item(
         _ element: HTMLNode, visiting: inout Set<NodeKey>, depth: Int
     ) -> (item: MicrodataItem, size: Int) {
-        let types = (element.attribute("itemtype") ?? "").split(whereSeparator: \.isWhitespace).map(String.init)
+        let types = (element.attribute("itemtype") ?? "").splitOnSpaces().map(String.init)
         let id = element.attribute("itemid").flatMap { resolver.resolve($0) }
         var result = MicrodataItem(types: types, id: id)
         // Out of values, every property would be skipped: do not crawl for them.
@@ -142,7 +142,7 @@ struct MicrodataReader {
         if let known = propertiesByItem[NodeKey(root)] { return known }
         // A stack popped from the end: the children (pushed last to first) are crawled in tree order,
         // the `itemref` targets after them; only targets can break tree order, and then it is sorted.
-        let references = (root.attribute("itemref") ?? "").split(whereSeparator: \.isWhitespace)
+        let references = (root.attribute("itemref") ?? "").splitOnSpaces()
         var pending: [HTMLNode] = references.reversed().compactMap { elementsByID[String($0)] }
         root.forEachChildReversed { if $0.isElement { pending.append($0) } }
         var seen: Set<NodeKey> = [NodeKey(root)]
@@ -156,7 +156,7 @@ struct MicrodataReader {
             crawlStepsLeft -= 1
             // An element is a property when its `itemprop` has at least one name.
             if let itemprop = element.attribute("itemprop") {
-                let names = itemprop.split(whereSeparator: \.isWhitespace).map(String.init)
+                let names = itemprop.splitOnSpaces().map(String.init)
                 if !names.isEmpty { found.append(PropertyElement(node: element, names: names)) }
             }
             if !element.hasAttribute("itemscope") {

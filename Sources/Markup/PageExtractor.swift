@@ -141,11 +141,11 @@ struct PageWalker {
         case .link:
             if let rel = node.attribute("rel"), let href = node.attribute("href") {
                 links.addLinkTag(
-                    node, rel: rel.lowercased().split(whereSeparator: \.isWhitespace).map(String.init), href: href)
+                    node, rel: rel.lowercased().splitOnSpaces().map(String.init), href: href)
             }
         case .anchor:
             if let href = node.attribute("href") {
-                let rel = Set((node.attribute("rel") ?? "").lowercased().split(whereSeparator: \.isWhitespace))
+                let rel = Set((node.attribute("rel") ?? "").lowercased().splitOnSpaces())
                 let nofollow = rel.contains("nofollow") || rel.contains("ugc") || rel.contains("sponsored")
                 links.addLink(href: href, nofollow: nofollow, line: node.line)
             }
@@ -176,7 +176,7 @@ struct PageWalker {
         }
         if let property = node.attribute("property") {
             // RDFa allows several space-separated properties on one tag.
-            for token in property.lowercased().split(whereSeparator: \.isWhitespace) {
+            for token in property.lowercased().splitOnSpaces() {
                 metaTags.append(MetaTag(kind: .property, key: String(token), content: content, line: line))
             }
         }

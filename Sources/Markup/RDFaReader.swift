@@ -45,30 +45,38 @@ struct RDFaReader {
         var items: [RDFaItem] = []
         var nestings: [Nesting] = []
         var page = RDFaItem(types: [], resource: resolver.base)
-        var stack: [(HTMLNode, Context)] = [(root, Context(vocab: nil, prefixes: Self.initialPrefixes, subject: nil))]
-        while let (node, inherited) = stack.popLast(), items.count < Self.maxItems {
+        // Each evaluation context is stored once; an element hands its children the index of the one
+        // in force (copying a context for every child retained its strings and dictionary each time).
+        var contexts = [Context(vocab: nil, prefixes: Self.initialPrefixes, subject: nil)]
+        var stack: [(node: HTMLNode, context: Int)] = [(root, 0)]
+        while let (node, inheritedIndex) = stack.popLast(), items.count < Self.maxItems {
             guard node.isElement else { continue }
             // No attribute, no RDFa: the context passes through unchanged.
             guard node.hasAttributes else {
-                node.forEachChildReversed { stack.append(($0, inherited)) }
+                node.forEachChildReversed { stack.append(($0, inheritedIndex)) }
                 continue
             }
+            let inherited = contexts[inheritedIndex]
             var context = inherited
+            var changesContext = false
             if let vocab = node.attribute("vocab") {
                 let trimmed = vocab.trimmingSpaces()
                 context.vocab = trimmed.isEmpty ? nil : trimmed
+                changesContext = true
             }
-            if let prefix = node.attribute("prefix") { context.prefixes.merge(Self.prefixes(prefix)) { $1 } }
+            if let prefix = node.attribute("prefix") {
+                context.prefixes.merge(Self.prefixes(prefix)) { $1 }
+                changesContext = true
+            }
             let properties =
-                node.attribute("property")?.split(whereSeparator: \.isWhitespace)
-                .compactMap { expand(String($0), context) } ?? []
+                node.attribute("property")?.splitOnSpaces().compactMap { expand(String($0), context) } ?? []
             let typeof = node.attribute("typeof")
             // RDFa 1.1 Core §7.5 steps 5–6: `typeof` starts a new item; so does `about` or
             // `resource` on an element without `property` (an untyped subject for what is inside).
             let startsSubject =
                 typeof != nil || (properties.isEmpty && (node.hasAttribute("about") || node.hasAttribute("resource")))
             if startsSubject {
-                let types = (typeof ?? "").split(whereSeparator: \.isWhitespace).compactMap {
+                let types = (typeof ?? "").splitOnSpaces().compactMap {
                     expand(String($0), context)
                 }
                 let resource = subjectIRI(of: node, hasProperty: !properties.isEmpty)
@@ -91,6 +99,7 @@ struct RDFaReader {
                     nestings.append(Nesting(child: child, parent: inherited.subject, propertyIndices: indices))
                 }
                 context.subject = child
+                changesContext = true
             } else if !properties.isEmpty {
                 let value = literalOrLink(node)
                 for name in properties {
@@ -101,7 +110,12 @@ struct RDFaReader {
                     }
                 }
             }
-            node.forEachChildReversed { stack.append(($0, context)) }
+            var childContext = inheritedIndex
+            if changesContext {
+                contexts.append(context)
+                childContext = contexts.count - 1
+            }
+            node.forEachChildReversed { stack.append(($0, childContext)) }
         }
         // Children were created after their parents: filling in from the last item back
         // completes every grandchild before its parent is copied into place. `sizes` are the
@@ -152,8 +166,12 @@ struct RDFaReader {
 
     /// Expands a term (`name`), a CURIE (`schema:name`) or keeps an absolute IRI.
     private func expand(_ term: String, _ context: Context) -> String? {
-        if term.contains("://") { return term }
-        if let colon = term.firstIndex(of: ":") {
+        // Read as bytes: `contains("://")` went through Foundation's string search, thousands of
+        // instructions a term.
+        let bytes = term.utf8
+        let isAbsolute = bytes.indices.contains { bytes[$0...].starts(with: "://".utf8) }
+        if isAbsolute { return term }
+        if let colon = bytes.firstIndex(of: UInt8(ascii: ":")) {
             let prefix = term[..<colon].lowercased()
             if let namespace = context.prefixes[prefix] { return namespace + term[term.index(after: colon)...] }
             return term
@@ -164,7 +182,7 @@ struct RDFaReader {
 
     /// Parses `prefix="schema: http://schema.org/ og: http://ogp.me/ns#"`.
     private static func prefixes(_ declaration: String) -> [String: String] {
-        let tokens = declaration.split(whereSeparator: \.isWhitespace).map(String.init)
+        let tokens = declaration.splitOnSpaces().map(String.init)
         var result: [String: String] = [:]
         var index = 0
         while index + 1 < tokens.count {

@@ -29,3 +29,27 @@ extension UnsafeBufferPointer<UInt8> {
         return UnsafeBufferPointer(rebasing: self[start..<end])
     }
 }
+
+extension String {
+    /// The tokens between runs of ASCII white space (space, tab, CR, LF, FF): how HTML splits `rel` and
+    /// `class` and RDFa its `property`, `typeof` and `prefix` values. Read byte by byte; splitting on
+    /// `Character.isWhitespace` walked grapheme clusters and Unicode properties for every value.
+    func splitOnSpaces() -> [Substring] {
+        let isSpace = { (byte: UInt8) in
+            byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C
+        }
+        var tokens: [Substring] = []
+        let bytes = utf8
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            guard !isSpace(bytes[index]) else {
+                bytes.formIndex(after: &index)
+                continue
+            }
+            let start = index
+            while index < bytes.endIndex, !isSpace(bytes[index]) { bytes.formIndex(after: &index) }
+            tokens.append(self[start..<index])
+        }
+        return tokens
+    }
+}

@@ -27,4 +27,20 @@ struct TrimmingSpacesTests {
         #expect(input.trimmingSpaces() == expected)
         #expect(input.trimmingSpaces().unicodeScalars.elementsEqual(expected.unicodeScalars))
     }
+
+    @Test(
+        "Split on ASCII white space only, as HTML splits token lists",
+        arguments: [
+            ("", [String]()),
+            ("   ", []),
+            ("og:title", ["og:title"]),
+            ("schema:name  schema:alternateName", ["schema:name", "schema:alternateName"]),
+            ("\tnofollow\nugc\r\u{0C}sponsored ", ["nofollow", "ugc", "sponsored"]),
+            ("café crème", ["café", "crème"]),
+            ("a\u{00A0}b", ["a\u{00A0}b"]),
+            ("日本 👍🏽", ["日本", "👍🏽"]),
+        ])
+    func splits(input: String, expected: [String]) {
+        #expect(input.splitOnSpaces().map(String.init) == expected)
+    }
 }
