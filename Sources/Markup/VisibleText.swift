@@ -120,7 +120,11 @@ struct VisibleText {
             var end = index
             var scalars = 0
             while end < bytes.count {
-                if UTF8WhiteSpace.length(bytes, at: end) == nil {
+                // Printable ASCII, most of any text: one scalar, never white space.
+                if bytes[end] > 0x20 && bytes[end] < 0x80 {
+                    end += 1
+                    scalars += 1
+                } else if UTF8WhiteSpace.length(bytes, at: end) == nil {
                     end += UTF8WhiteSpace.scalarLength(bytes[end])
                     scalars += 1
                 } else if bytes[end] == 0x20, end + 1 < bytes.count, UTF8WhiteSpace.length(bytes, at: end + 1) == nil {

@@ -31,4 +31,28 @@ struct PackedNameTests {
         #expect(keys.count == names.count)
         #expect(Set(keys).count == names.count)
     }
+
+    @Test("The role table finds every name it holds, even full to half its slots, and no other")
+    func roleTable() {
+        var generator = SystemRandomNumberGenerator()
+        let letters = Array("abcdefghijklmnopqrstuvwxyz-0123456789".utf8)
+        var names: Set<[UInt8]> = []
+        while names.count < 256 {
+            names.insert((0..<Int.random(in: 1...16, using: &generator)).map { _ in letters.randomElement()! })
+        }
+        let stored = Array(names.prefix(128))
+        var roles: [PackedName: PageWalker.ElementRole] = [:]
+        for (index, name) in stored.enumerated() {
+            roles[PackedName(name)!] = PageWalker.ElementRole(
+                kind: index % 2 == 0 ? .meta : .link, traits: index % 3 == 0 ? .block : [])
+        }
+        let table = PageWalker.RoleTable(roles)
+        for (key, role) in roles {
+            #expect(table.role(for: key)?.kind == role.kind)
+            #expect(table.role(for: key)?.traits == role.traits)
+        }
+        for name in names.dropFirst(128) {
+            #expect(table.role(for: PackedName(name)!) == nil)
+        }
+    }
 }

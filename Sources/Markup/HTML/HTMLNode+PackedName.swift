@@ -11,6 +11,10 @@ struct PackedName: Hashable {
     /// The longest name that packs.
     static let maxLength = 16
 
+    /// The two words mixed into one (multiplicative hashing), whose top bits pick a slot in a small
+    /// open-addressed table.
+    var mixed: UInt64 { low &* 0x9E37_79B9_7F4A_7C15 ^ high &* 0xC2B2_AE3D_27D4_EB4F }
+
     /// `bytes` packed; `nil` when longer than ``maxLength``.
     init?(_ bytes: some Collection<UInt8>) {
         guard bytes.count <= Self.maxLength else { return nil }
