@@ -172,8 +172,10 @@ struct RDFaReader {
         let isAbsolute = bytes.indices.contains { bytes[$0...].starts(with: "://".utf8) }
         if isAbsolute { return term }
         if let colon = bytes.firstIndex(of: UInt8(ascii: ":")) {
-            let prefix = term[..<colon].lowercased()
-            if let namespace = context.prefixes[prefix] { return namespace + term[term.index(after: colon)...] }
+            let prefix = String(Substring(bytes[..<colon])).lowercased()
+            if let namespace = context.prefixes[prefix] {
+                return namespace + Substring(bytes[bytes.index(after: colon)...])
+            }
             return term
         }
         guard let vocab = context.vocab else { return nil }

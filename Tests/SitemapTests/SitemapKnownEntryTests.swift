@@ -97,4 +97,19 @@ import Testing
         #expect(sitemap.childURLs == ["https://example.com/s1.xml"])
         #expect(sitemap.issueKinds == [.invalidURL])
     }
+
+    @Test("a URL the text cap cut inside a character is known again on the next read")
+    func cutURLKnownAgain() {
+        // One CDATA run longer than the cap (maxURLLength + 256 bytes): the cap ends inside the `é`.
+        let limits = SitemapLimits()
+        let padding = String(repeating: " ", count: limits.maxURLLength + 256 - "https://example.com/".utf8.count - 1)
+        let document = SitemapFixture.urlset(
+            "<url><loc><![CDATA[\(padding)https://example.com/é]]></loc><lastmod>2026-11-01</lastmod></url>")
+        let first = SitemapFixture.read(document)
+        #expect(first.pageFingerprints.count == 1)
+        let known = Set(first.pageFingerprints)
+        let again = SitemapReader.read(Array(document.utf8), url: SitemapFixture.url, isKnown: { known.contains($0) })
+        #expect(again.knownPages == first.pageCount)
+        #expect(again.pageFingerprints == first.pageFingerprints)
+    }
 }

@@ -78,8 +78,18 @@ struct SitemapCollector {
     /// ``add(url:lastModified:line:isChild:)`` for a page entry whose URL and date are bytes the XML reader
     /// gathered: a known entry (nearly every entry of a sitemap read again) is fingerprinted off the bytes
     /// and counted, and no string is made of it.
+    ///
+    /// Only text no longer than ``SitemapLimits/maxURLLength`` bytes takes the byte path: longer text may
+    /// have been cut by the reader's cap in the middle of a UTF-8 sequence, which the string a fingerprint
+    /// was stored from had replaced.
     mutating func add(pageURL: [UInt8], lastModified: [UInt8]?, line: Int?) {
         guard !isFull else { return }
+        guard pageURL.count <= limits.maxURLLength, (lastModified?.count ?? 0) <= limits.maxURLLength else {
+            add(
+                url: String(decoding: pageURL, as: UTF8.self),
+                lastModified: lastModified.map { String(decoding: $0, as: UTF8.self) }, line: line)
+            return
+        }
         let fingerprint = pageURL.withUnsafeBufferPointer { url in
             (lastModified ?? []).withUnsafeBufferPointer { date in
                 let url = url.trimmingSpaces()
