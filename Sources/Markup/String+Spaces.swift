@@ -19,13 +19,10 @@ extension UnsafeBufferPointer<UInt8> {
     /// The bytes without leading and trailing ASCII white space (space, tab, CR, LF, FF), as
     /// `String.trimmingSpaces()` trims.
     func trimmingSpaces() -> UnsafeBufferPointer<UInt8> {
-        let isSpace = { (byte: UInt8) in
-            byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C
-        }
         var start = 0
         var end = count
-        while start < end, isSpace(self[start]) { start += 1 }
-        while end > start, isSpace(self[end - 1]) { end -= 1 }
+        while start < end, self[start].isASCIIWhitespace { start += 1 }
+        while end > start, self[end - 1].isASCIIWhitespace { end -= 1 }
         return UnsafeBufferPointer(rebasing: self[start..<end])
     }
 }
@@ -35,21 +32,24 @@ extension String {
     /// `class` and RDFa its `property`, `typeof` and `prefix` values. Read byte by byte; splitting on
     /// `Character.isWhitespace` walked grapheme clusters and Unicode properties for every value.
     func splitOnSpaces() -> [Substring] {
-        let isSpace = { (byte: UInt8) in
-            byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C
-        }
         var tokens: [Substring] = []
         let bytes = utf8
         var index = bytes.startIndex
         while index < bytes.endIndex {
-            guard !isSpace(bytes[index]) else {
+            guard !bytes[index].isASCIIWhitespace else {
                 bytes.formIndex(after: &index)
                 continue
             }
             let start = index
-            while index < bytes.endIndex, !isSpace(bytes[index]) { bytes.formIndex(after: &index) }
+            while index < bytes.endIndex, !bytes[index].isASCIIWhitespace { bytes.formIndex(after: &index) }
             tokens.append(self[start..<index])
         }
         return tokens
     }
+}
+
+extension UInt8 {
+    /// Whether this byte is ASCII white space as the WHATWG Infra standard defines it (tab, LF, FF, CR,
+    /// space): what ``Swift/String/trimmingSpaces()`` trims and ``Swift/String/splitOnSpaces()`` splits on.
+    var isASCIIWhitespace: Bool { self == 0x20 || self == 0x09 || self == 0x0A || self == 0x0D || self == 0x0C }
 }

@@ -69,10 +69,8 @@ package struct TextEncoding: Sendable, Hashable, CustomStringConvertible {
     /// label has characters no label has (non-ASCII), so they cannot be confused with a label after lowercasing.
     static func normalizedLabel(_ label: String) -> String? {
         var bytes = Array(label.utf8)
-        // ASCII whitespace per https://infra.spec.whatwg.org/#ascii-whitespace: TAB, LF, FF, CR, SPACE.
-        let isWhitespace: (UInt8) -> Bool = { $0 == 0x09 || $0 == 0x0A || $0 == 0x0C || $0 == 0x0D || $0 == 0x20 }
-        while let last = bytes.last, isWhitespace(last) { bytes.removeLast() }
-        let start = bytes.firstIndex { !isWhitespace($0) } ?? bytes.endIndex
+        while let last = bytes.last, last.isASCIIWhitespace { bytes.removeLast() }
+        let start = bytes.firstIndex { !$0.isASCIIWhitespace } ?? bytes.endIndex
         bytes.removeSubrange(..<start)
         guard !bytes.isEmpty, bytes.count <= 64, bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
         for index in bytes.indices where (0x41...0x5A).contains(bytes[index]) {

@@ -1,4 +1,5 @@
 internal import CLibXML2
+import Foundation
 
 /// An element name of at most 16 bytes, packed into two words: a table key that is read straight off
 /// libxml2's name, without making a string or hashing one. Names hold no NUL byte, so the zero padding
@@ -31,21 +32,10 @@ struct PackedName: Hashable {
 
     /// The NUL-terminated name at `name` packed; `nil` when longer than ``maxLength``.
     init?(cString name: UnsafePointer<UInt8>) {
-        var words: (UInt64, UInt64) = (0, 0)
-        for index in 0...Self.maxLength {
-            let byte = name[index]
-            if byte == 0 {
-                (low, high) = words
-                return
-            }
-            guard index < Self.maxLength else { return nil }
-            if index < 8 {
-                words.0 |= UInt64(byte) << (8 * index)
-            } else {
-                words.1 |= UInt64(byte) << (8 * (index - 8))
-            }
+        let length = name.withMemoryRebound(to: CChar.self, capacity: Self.maxLength + 1) {
+            strnlen($0, Self.maxLength + 1)
         }
-        return nil
+        self.init(UnsafeBufferPointer(start: name, count: length))
     }
 }
 

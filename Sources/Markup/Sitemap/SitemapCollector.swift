@@ -84,22 +84,19 @@ struct SitemapCollector {
     /// was stored from had replaced.
     mutating func add(pageURL: [UInt8], lastModified: [UInt8]?, line: Int?) {
         guard !isFull else { return }
-        guard pageURL.count <= limits.maxURLLength, (lastModified?.count ?? 0) <= limits.maxURLLength else {
-            add(
-                url: String(decoding: pageURL, as: UTF8.self),
-                lastModified: lastModified.map { String(decoding: $0, as: UTF8.self) }, line: line)
-            return
-        }
-        let fingerprint = pageURL.withUnsafeBufferPointer { url in
-            (lastModified ?? []).withUnsafeBufferPointer { date in
-                let url = url.trimmingSpaces()
-                let date = date.trimmingSpaces()
-                guard !url.isEmpty, url.count <= limits.maxURLLength else { return nil as UInt64? }
-                return SitemapFingerprint.of(url: url, lastModified: date)
+        var fingerprint: UInt64?
+        if pageURL.count <= limits.maxURLLength, (lastModified?.count ?? 0) <= limits.maxURLLength {
+            fingerprint = pageURL.withUnsafeBufferPointer { url in
+                (lastModified ?? []).withUnsafeBufferPointer { date in
+                    let url = url.trimmingSpaces()
+                    guard !url.isEmpty else { return nil }
+                    return SitemapFingerprint.of(url: url, lastModified: date.trimmingSpaces())
+                }
             }
         }
         guard let fingerprint, isKnown?(fingerprint) == true else {
-            // Not known, or not a URL to keep: the general path checks it and says why not.
+            // Not known, or not a URL to keep: the general path checks it and says why not (asking whether
+            // it is known only if that was not asked here).
             add(
                 url: String(decoding: pageURL, as: UTF8.self),
                 lastModified: lastModified.map { String(decoding: $0, as: UTF8.self) }, line: line, isChild: false,

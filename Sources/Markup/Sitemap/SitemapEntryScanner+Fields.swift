@@ -68,7 +68,7 @@ extension SitemapEntryScanner {
             return
         }
         let line = values.locationLine ?? position.line
-        if let location = values.text(.location), location.contains(where: { !Self.isSpace($0) }) {
+        if let location = values.text(.location), location.contains(where: { !$0.isASCIIWhitespace }) {
             if isChild {
                 collector.add(
                     url: String(decoding: location, as: UTF8.self),
@@ -97,11 +97,6 @@ extension SitemapEntryScanner {
         }
         let wanted = format == .atom ? "an alternate <link href>" : format == .rss ? "<link>" : "<loc>"
         collector.note(.missingURL, "<\(element)> without \(wanted)", line: position.line)
-    }
-
-    /// ASCII white space as `trimmingSpaces()` trims it.
-    private static func isSpace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C
     }
 
     static func entryElementName(_ format: SitemapFormat?) -> String {
