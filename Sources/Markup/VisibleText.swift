@@ -212,6 +212,6 @@ struct VisibleText {
 
     /// The main content's text when there is enough of it, else all visible text.
     var result: String {
-        String(decoding: mainCount >= 200 ? main : all, as: UTF8.self)
+        UTF8Validation.string(mainCount >= 200 ? main : all)
     }
 }

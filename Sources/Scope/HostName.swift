@@ -36,8 +36,12 @@ enum HostName {
     /// label is numeric, which the URL standard reads as IPv4 (and writes as a dotted quad).
     static func isAddressLiteral(_ host: String) -> Bool {
         if host.hasPrefix("[") { return true }
-        guard let last = host.utf8.split(separator: UInt8(ascii: ".")).last else { return false }
-        return last.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+        // The last non-empty label (trailing dots skipped), read in place.
+        let dot = UInt8(ascii: ".")
+        var bytes = host.utf8[...]
+        while bytes.last == dot { bytes.removeLast() }
+        let last = bytes.lastIndex(of: dot).map { bytes[bytes.index(after: $0)...] } ?? bytes
+        return !last.isEmpty && last.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
     }
 
     /// Letters, digits, `-` and `_` (not valid in DNS host names, but served on the web).

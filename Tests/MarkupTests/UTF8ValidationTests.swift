@@ -82,7 +82,23 @@ struct UTF8ValidationTests {
             let verdict = Self.isValid(bytes)
             #expect(verdict == Self.reference(bytes), "\(bytes)")
             if verdict != Self.reference(bytes) { return }
+            let string = UTF8Validation.string(bytes)
+            #expect(Array(string.utf8) == Array(String(decoding: bytes, as: UTF8.self).utf8), "\(bytes)")
         }
+    }
+
+    @Test(
+        "A string of bytes: the same as String(decoding:as:), well-formed or repaired",
+        arguments: [
+            [], Array("plain ASCII, longer than one word".utf8), Array("café — 中文 😀".utf8),
+            Array("The café ".utf8) + [0xED, 0xA0, 0x80] + Array(" is open".utf8), [0xE2, 0x82], [0x80, 0x41],
+        ] as [[UInt8]])
+    func string(bytes: [UInt8]) {
+        let string = UTF8Validation.string(bytes)
+        let reference = String(decoding: bytes, as: UTF8.self)
+        #expect(string == reference)
+        #expect(Array(string.utf8) == Array(reference.utf8))
+        #expect(string.count == reference.count)
     }
 
     @Test("An empty buffer is valid")

@@ -76,4 +76,15 @@ struct RegistrableDomainTests {
         #expect(allAgree)
         #expect(expected == ["example.co.uk", "b.github.io", "xn--bcher-kva.example", "example.com"])
     }
+
+    @Test(
+        "an address literal: bracketed, or a last non-empty label of digits",
+        arguments: [
+            ("127.0.0.1", true), ("10.0.0.1.", true), ("1.2.3.4..", true), ("[::1]", true), ("8", true),
+            ("example.com", false), ("example.com.", false), ("1.example", false), ("", false), ("...", false),
+            ("192.168.0.1a", false), ("a.123", true),
+        ] as [(String, Bool)])
+    func addressLiteral(host: String, isLiteral: Bool) {
+        #expect(HostName.isAddressLiteral(host) == isLiteral)
+    }
 }

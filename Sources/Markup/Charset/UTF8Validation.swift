@@ -33,4 +33,16 @@ enum UTF8Validation {
     static func isValid(_ bytes: ArraySlice<UInt8>) -> Bool {
         bytes.withUnsafeBufferPointer { isValid($0) }
     }
+
+    /// `bytes` as a string: equal to `String(decoding: bytes, as: UTF8.self)`, but well-formed bytes are
+    /// checked by ``isValid(_:)`` (ASCII eight bytes at a time) and then copied without the standard
+    /// library checking them again; ill-formed ones are repaired as `String(decoding:as:)` repairs them.
+    static func string(_ bytes: [UInt8]) -> String {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard isValid(buffer) else { return String(decoding: buffer, as: UTF8.self) }
+            // Sound because `isValid` accepted exactly these bytes (UTF8ValidationTests hold it to the
+            // standard library's own verdict).
+            return String(copying: unsafe UTF8Span(unchecked: buffer.span))
+        }
+    }
 }
