@@ -265,7 +265,8 @@ let package = Package(
         ),
         .testTarget(
             name: "MarkupTests",
-            dependencies: ["Markup", "StrictJSON", "FixtureServer"]
+            // CLibXML2 only for the differential test that holds the HTML tree to libxml2's own.
+            dependencies: ["Markup", "StrictJSON", "FixtureServer", "CLibXML2"]
         ),
         .testTarget(
             name: "SitemapTests",

@@ -13,6 +13,7 @@
 #undef LIBXML_ICU_ENABLED
 
 #include <libxml/HTMLparser.h>
+#include <libxml/HTMLtree.h>
 #include <libxml/SAX2.h>
 #include <libxml/xmlmemory.h>
 

@@ -54,6 +54,12 @@ package enum PageExtractor {
         }
         if parsed == nil {
             markup.issues.append(MarkupIssue(kind: "html", message: "the page is empty or has no HTML to parse"))
+        } else if html.count > HTMLDocument.maxInputBytes {
+            markup.issues.append(
+                MarkupIssue(
+                    kind: "html",
+                    message: "the page has \(html.count) bytes; only the first \(HTMLDocument.maxInputBytes) were read")
+            )
         }
         // Each block on its own: one broken block never costs its siblings.
         for script in markup.jsonLDScripts {
@@ -230,8 +236,8 @@ enum DocumentOrder {
     }
 }
 
-/// A hashable key for a libxml2 node pointer.
+/// A hashable key for a node of the document being read.
 struct NodeKey: Hashable {
-    let address: UnsafeMutableRawPointer
-    init(_ node: HTMLNode) { address = UnsafeMutableRawPointer(node.pointer) }
+    let index: Int32
+    init(_ node: HTMLNode) { index = node.index }
 }

@@ -51,21 +51,9 @@ struct CharsetRobustnessTests {
         #expect(elapsed < .seconds(30), "took \(elapsed)")
     }
 
-    /// A deterministic pseudo-random generator (SplitMix64), so a failure can be reproduced.
-    struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Random bytes; with `markupHeavy`, mostly the bytes the prescan reacts to.
     static func garbage(count: Int, seed: UInt64, markupHeavy: Bool) -> [UInt8] {
-        var generator = SplitMix64(state: seed)
+        var generator = SplitMix(seed: seed)
         let alphabet = Array("<!-/?>=\"' \tmetaMETAcharsetCHARSEThttp-equivcontentscript;utf-8".utf8) + [0, 0x80, 0xFF]
         return (0..<count).map { _ in
             markupHeavy ? alphabet.randomElement(using: &generator) ?? 0 : UInt8.random(in: 0...255, using: &generator)

@@ -6,18 +6,6 @@ import Testing
 /// Hostile and large input: no crash, no hang, nothing quadratic.
 @Suite("JSON-LD: hostile and large input")
 struct JSONLDRobustnessTests {
-    /// A small deterministic generator (SplitMix64), so a failing input can be reproduced from the test alone.
-    struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var value = state
-            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-            return value ^ (value >> 31)
-        }
-    }
 
     /// Parses `text` through the whole pipeline and checks the outcome is well formed, whatever it is.
     private func parseChecked(_ text: String, startLine: Int = 3) {
@@ -107,7 +95,7 @@ struct JSONLDRobustnessTests {
 
     @Test("Random bytes never crash the parser or produce a malformed error")
     func randomBytes() {
-        var generator = SplitMix64(state: 0x5EED_0001)
+        var generator = SplitMix(seed: 0x5EED_0001)
         // Mostly JSON punctuation and repair triggers, so the random text reaches deep into the grammar.
         let alphabet =
             Array("{}[]\":,;\\ \n\t\r-0.1eE+truefalsnul<!-->&quot;#x27CDATA/*u00d8".utf8) + [0x00, 0xC3, 0xFF]
@@ -123,7 +111,7 @@ struct JSONLDRobustnessTests {
 
     @Test("Mutations of realistic blocks never crash the parser")
     func mutatedFixtures() throws {
-        var generator = SplitMix64(state: 0x5EED_0002)
+        var generator = SplitMix(seed: 0x5EED_0002)
         let files = ["recipe-comment.html", "graph.html", "entity-escaped.html", "cdata.html", "broken.html"]
         let texts = try files.flatMap { try JSONLDFixture.blocks(in: $0).map { Array($0.text.utf8) } }
         for text in texts {

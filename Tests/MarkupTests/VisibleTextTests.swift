@@ -63,8 +63,9 @@ struct VisibleTextTests {
     }
 }
 
-/// A small deterministic generator, so a failure always replays.
-struct SplitMix {
+/// A small deterministic generator (SplitMix64), shared by this target's randomized tests, so a failure
+/// always replays.
+struct SplitMix: RandomNumberGenerator {
     var state: UInt64
     init(seed: UInt64) { state = seed }
     mutating func next() -> UInt64 {

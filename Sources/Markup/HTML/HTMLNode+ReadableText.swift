@@ -27,7 +27,7 @@ extension HTMLNode {
                 result += " "
                 continue
             }
-            if node.pointer != pointer && Self.nonContent.contains(name) { continue }
+            if node.index != index && Self.nonContent.contains(name) { continue }
             let separates = VisibleText.isBlock(name)
             if separates {
                 result += " "

@@ -1,9 +1,6 @@
-internal import CLibXML2
-import Foundation
-
-/// An element name of at most 16 bytes, packed into two words: a table key that is read straight off
-/// libxml2's name, without making a string or hashing one. Names hold no NUL byte, so the zero padding
-/// keeps two names apart. Longer names (custom elements such as `<my-product-gallery>`) have none; no
+/// An element name of at most 16 bytes, packed into two words: a table key made once per element when
+/// the document is built, looked up without making a string or hashing one. Names hold no NUL byte, so
+/// the zero padding keeps two names apart. Longer names (custom elements such as `<my-product-gallery>`) have none; no
 /// element the extractor looks up by name is that long.
 struct PackedName: Hashable {
     private let low: UInt64
@@ -28,20 +25,5 @@ struct PackedName: Hashable {
             }
         }
         (low, high) = words
-    }
-
-    /// The NUL-terminated name at `name` packed; `nil` when longer than ``maxLength``.
-    init?(cString name: UnsafePointer<UInt8>) {
-        let length = name.withMemoryRebound(to: CChar.self, capacity: Self.maxLength + 1) {
-            strnlen($0, Self.maxLength + 1)
-        }
-        self.init(UnsafeBufferPointer(start: name, count: length))
-    }
-}
-
-extension HTMLNode {
-    /// The node's name packed for a table look-up, `nil` when it has none or a longer one.
-    var packedName: PackedName? {
-        pointer.pointee.name.flatMap { PackedName(cString: $0) }
     }
 }
