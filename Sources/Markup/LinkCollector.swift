@@ -10,7 +10,7 @@
 /// issue for the page, with the line of the first reference it dropped. References left out
 /// for what they are (a `mailto:` link, a `<link href>` that does not resolve) are kept as
 /// written in ``PageMarkup/unresolvedReferences``, bounded in number and length too.
-/// Not `Sendable`: it holds borrowed libxml2 nodes.
+/// Not `Sendable`: it holds nodes of a document that lives only inside `HTMLDocument.withDocument`.
 struct LinkCollector {
     private var base: (href: String, line: Int)?
     private var tags: [(node: HTMLNode, rel: [String], href: String)] = []

@@ -80,7 +80,8 @@ package enum PageExtractor {
     }
 }
 
-/// The single walk over the tree. Not `Sendable`: it holds borrowed libxml2 nodes.
+/// The single walk over the tree. Not `Sendable`: it holds nodes of a document that lives only
+/// inside `HTMLDocument.withDocument`.
 struct PageWalker {
     private(set) var resolver: URLResolver
     private var title: String?

@@ -103,7 +103,7 @@ final class HTMLDocument {
         guard let handler = context.pointee.sax else { return nil }
         HTMLTreeBuilder.install(in: handler)
         let builder = UnsafeMutablePointer<HTMLTreeBuilder>.allocate(capacity: 1)
-        builder.initialize(to: HTMLTreeBuilder(expectedBytes: html.count))
+        builder.initialize(to: HTMLTreeBuilder(expectedBytes: min(html.count, maxInputBytes)))
         defer { builder.deallocate() }
         context.pointee._private = UnsafeMutableRawPointer(builder)
         let leftover: htmlDocPtr? = html.withUnsafeBufferPointer { buffer in

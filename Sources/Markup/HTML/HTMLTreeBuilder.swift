@@ -11,7 +11,7 @@ internal import CLibXML2
 ///   name as its value, any other valueless one an empty value;
 /// - text, and CDATA (what the parser reports for script and style content), joins the open element's
 ///   last child when that is of the same kind, else starts a new node; outside any element it is
-///   dropped;
+///   dropped; a run that would grow past ``maxTextLength`` stops the parse;
 /// - a comment or processing instruction is a node of its own (it keeps the text on either side apart).
 ///
 /// libxml2 calls back one event at a time on the parsing thread, through the parser context's
@@ -33,17 +33,22 @@ struct HTMLTreeBuilder {
     /// The open element, `-1` at the top.
     private var open: Int32 { openElements.last ?? -1 }
 
+    /// The longest run of text or CDATA, libxml2's `XML_MAX_TEXT_LENGTH`: its builder stops the parse
+    /// when joining a piece would make a run longer (without `XML_PARSE_HUGE`, which is not set).
+    static let maxTextLength = 10_000_000
+
     /// The deepest element nesting, libxml2's `xmlParserMaxDepth`: its tree builder stops the parse at
     /// an element with more open around it (pages are far shallower; the walks over the tree are not
     /// recursive, but a bounded tree keeps their work bounded too).
     static let maxDepth = 256
 
     /// Buffers sized for an HTML page of `expectedBytes` (markup is mostly names and text: about one
-    /// node per 30 bytes, its bytes fewer than the page's).
+    /// node per 30 bytes, its bytes fewer than the page's); past 4 MiB they start at that size and grow.
     init(expectedBytes: Int) {
-        nodes = GrowingBuffer(capacity: expectedBytes / 30)
-        attributes = GrowingBuffer(capacity: expectedBytes / 60)
-        bytes = GrowingBuffer(capacity: expectedBytes)
+        let sizing = min(expectedBytes, 4 << 20)
+        nodes = GrowingBuffer(capacity: sizing / 30)
+        attributes = GrowingBuffer(capacity: sizing / 60)
+        bytes = GrowingBuffer(capacity: sizing)
     }
 
     /// Points the context's handler at the builder's callbacks; the rest of libxml2's defaults stay,
@@ -55,8 +60,9 @@ struct HTMLTreeBuilder {
         handler.pointee.externalSubset = nil
         handler.pointee.startElement = saxStartElement
         handler.pointee.endElement = saxEndElement
+        // `ignorableWhitespace` keeps libxml2's default, which keeps nothing (as its builder): the parser
+        // only calls it with HTML_PARSE_NOBLANKS, which is not set; all white space comes as characters.
         handler.pointee.characters = saxCharacters
-        handler.pointee.ignorableWhitespace = saxCharacters
         handler.pointee.cdataBlock = saxCdataBlock
         handler.pointee.comment = saxComment
         handler.pointee.processingInstruction = saxProcessingInstruction
@@ -153,11 +159,16 @@ struct HTMLTreeBuilder {
         hasDoctype = true
     }
 
-    mutating func addText(_ text: UnsafePointer<UInt8>, count: Int, kind: HTMLDocument.Node.Kind, line: Int32) {
-        guard open >= 0, count > 0 else { return }
+    /// Adds a run of text or CDATA to the open element; `false`, adding nothing, when joining it to the
+    /// run before would make that longer than ``maxTextLength``: the parse must then stop.
+    mutating func addText(_ text: UnsafePointer<UInt8>, count: Int, kind: HTMLDocument.Node.Kind, line: Int32)
+        -> Bool
+    {
+        guard open >= 0, count > 0 else { return true }
         let last = nodes[Int(open)].lastChild
         if last >= 0, nodes[Int(last)].kind == kind {
             var node = nodes[Int(last)]
+            guard Int(node.length) + count <= Self.maxTextLength else { return false }
             if Int(node.start + node.length) != bytes.count {
                 // Something was stored after the run (not expected: only an element or a comment
                 // could come between, and either would be the last child): move the run to the end.
@@ -168,11 +179,12 @@ struct HTMLTreeBuilder {
             _ = store(text, count: count)
             node.length += Int32(count)
             nodes[Int(last)] = node
-            return
+            return true
         }
         let start = store(text, count: count)
         _ = append(
             HTMLDocument.Node(kind: kind, parent: open, line: line, start: start, length: Int32(count)), to: open)
+        return true
     }
 
     mutating func addOther(line: Int32) {
@@ -212,13 +224,17 @@ private func saxEndElement(_ ctx: UnsafeMutableRawPointer?, _ name: UnsafePointe
 /// `charactersSAXFunc`, also for white space.
 private func saxCharacters(_ ctx: UnsafeMutableRawPointer?, _ text: UnsafePointer<xmlChar>?, _ length: Int32) {
     guard let text, let (builder, line) = HTMLTreeBuilder.builder(ctx) else { return }
-    builder.pointee.addText(text, count: Int(length), kind: .text, line: line)
+    if !builder.pointee.addText(text, count: Int(length), kind: .text, line: line) {
+        xmlStopParser(ctx?.assumingMemoryBound(to: xmlParserCtxt.self))
+    }
 }
 
 /// `cdataBlockSAXFunc`: script and style content.
 private func saxCdataBlock(_ ctx: UnsafeMutableRawPointer?, _ text: UnsafePointer<xmlChar>?, _ length: Int32) {
     guard let text, let (builder, line) = HTMLTreeBuilder.builder(ctx) else { return }
-    builder.pointee.addText(text, count: Int(length), kind: .cdata, line: line)
+    if !builder.pointee.addText(text, count: Int(length), kind: .cdata, line: line) {
+        xmlStopParser(ctx?.assumingMemoryBound(to: xmlParserCtxt.self))
+    }
 }
 
 /// `internalSubsetSAXFunc`: a `<!DOCTYPE>`.
