@@ -26,7 +26,14 @@ struct Listener {
             do {
                 try socket.setValue(true, for: .localAddressReuse)
                 try socket.bind(to: .inet(ip4: "127.0.0.1", port: requestedPort))
-                try socket.listen(maxPendingConnection: 1024)
+            } catch {
+                try? socket.close()
+                throw error
+            }
+            // `listen` closes the socket itself when it fails: closing its number again could close a descriptor
+            // that another thread has opened since.
+            try socket.listen(maxPendingConnection: 1024)
+            do {
                 try socket.setFlags(.nonBlocking)
                 _ = fcntl(socket.file.rawValue, F_SETFD, FD_CLOEXEC)
                 guard case .ip4(_, let port) = try socket.sockname() else {
@@ -35,7 +42,6 @@ struct Listener {
                 self.socket = socket
                 self.port = port
             } catch {
-                // `listen` closes the socket itself when it fails; closing twice only returns EBADF.
                 try? socket.close()
                 throw error
             }

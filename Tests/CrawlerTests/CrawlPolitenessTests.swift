@@ -110,9 +110,11 @@ struct CrawlPolitenessTests {
     @Test("the per-host cap holds with slow pages and a large global concurrency")
     func perHostCap() async throws {
         let server = try await startCrawlSite()
+        // Long enough that two requests overlap even when a loaded two-core machine starts the second one
+        // late (150 ms sometimes did not: a peak of 1 without any request held back by the cap).
         for path in ["/a.html", "/b.html", "/noindex.html", "/meta-nofollow.html", "/deep/1.html", "/orphan.html"] {
             await server.setBehaviour(
-                .slowFirstByte(delay: .milliseconds(150), then: .file("sites/crawl\(path)")), for: path)
+                .slowFirstByte(delay: .seconds(1), then: .file("sites/crawl\(path)")), for: path)
         }
         let storage = try TemporaryStore()
         defer { storage.cleanUp() }
