@@ -19,10 +19,14 @@ final class HTMLDocument {
     struct Node {
         enum Kind: UInt8 {
             case element, text, cdata, other
+
+            /// Text or CDATA: a run of characters.
+            var isText: Bool { self == .text || self == .cdata }
         }
 
         var kind: Kind
-        var parent: Int32
+        /// Set when the node is linked into the tree.
+        var parent: Int32 = -1
         var firstChild: Int32 = -1
         var lastChild: Int32 = -1
         var next: Int32 = -1

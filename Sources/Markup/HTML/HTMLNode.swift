@@ -16,7 +16,7 @@ struct HTMLNode {
     /// Whether this is an element.
     var isElement: Bool { node.kind == .element }
     /// Whether this is text or CDATA.
-    var isText: Bool { node.kind == .text || node.kind == .cdata }
+    var isText: Bool { node.kind.isText }
 
     /// The lowercase element name (libxml2's HTML parser lowercases names); `""` for other nodes.
     var name: String {
@@ -58,14 +58,14 @@ struct HTMLNode {
     /// The text of a text or CDATA node; `""` for other nodes.
     var text: String {
         let node = node
-        guard node.kind == .text || node.kind == .cdata else { return "" }
+        guard node.kind.isText else { return "" }
         return string(start: node.start, length: node.length)
     }
 
     /// Calls `body` with the UTF-8 bytes of a text node, borrowed from the document (no String made).
     func withTextBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         let node = node
-        let length = node.kind == .text || node.kind == .cdata ? Int(node.length) : 0
+        let length = node.kind.isText ? Int(node.length) : 0
         return body(UnsafeBufferPointer(rebasing: document.bytes[Int(node.start)..<Int(node.start) + length]))
     }
 

@@ -132,7 +132,7 @@ struct HTMLTreeBuilder {
             }
         }
         let node = HTMLDocument.Node(
-            kind: .element, parent: open, line: line, start: nameStart, length: Int32(nameLength),
+            kind: .element, line: line, start: nameStart, length: Int32(nameLength),
             attributeStart: attributeStart, attributeCount: Int32(attributes.count) - attributeStart,
             packedName: PackedName(UnsafeBufferPointer(start: name, count: nameLength)))
         openElements.append(append(node, to: parentOfNextElement))
@@ -183,13 +183,13 @@ struct HTMLTreeBuilder {
         }
         let start = store(text, count: count)
         _ = append(
-            HTMLDocument.Node(kind: kind, parent: open, line: line, start: start, length: Int32(count)), to: open)
+            HTMLDocument.Node(kind: kind, line: line, start: start, length: Int32(count)), to: open)
         return true
     }
 
     mutating func addOther(line: Int32) {
         _ = append(
-            HTMLDocument.Node(kind: .other, parent: open, line: line, start: Int32(bytes.count), length: 0), to: open)
+            HTMLDocument.Node(kind: .other, line: line, start: Int32(bytes.count), length: 0), to: open)
     }
 
     /// The builder behind a callback's `ctx` (the parser context), and the line the parser is on.
@@ -211,7 +211,7 @@ private func saxStartElement(
 ) {
     guard let name, let (builder, line) = HTMLTreeBuilder.builder(ctx) else { return }
     if !builder.pointee.startElement(name, attributes: attributes, line: line) {
-        xmlStopParser(ctx?.assumingMemoryBound(to: xmlParserCtxt.self))
+        stopParsing(ctx)
     }
 }
 
@@ -225,7 +225,7 @@ private func saxEndElement(_ ctx: UnsafeMutableRawPointer?, _ name: UnsafePointe
 private func saxCharacters(_ ctx: UnsafeMutableRawPointer?, _ text: UnsafePointer<xmlChar>?, _ length: Int32) {
     guard let text, let (builder, line) = HTMLTreeBuilder.builder(ctx) else { return }
     if !builder.pointee.addText(text, count: Int(length), kind: .text, line: line) {
-        xmlStopParser(ctx?.assumingMemoryBound(to: xmlParserCtxt.self))
+        stopParsing(ctx)
     }
 }
 
@@ -233,7 +233,7 @@ private func saxCharacters(_ ctx: UnsafeMutableRawPointer?, _ text: UnsafePointe
 private func saxCdataBlock(_ ctx: UnsafeMutableRawPointer?, _ text: UnsafePointer<xmlChar>?, _ length: Int32) {
     guard let text, let (builder, line) = HTMLTreeBuilder.builder(ctx) else { return }
     if !builder.pointee.addText(text, count: Int(length), kind: .cdata, line: line) {
-        xmlStopParser(ctx?.assumingMemoryBound(to: xmlParserCtxt.self))
+        stopParsing(ctx)
     }
 }
 
@@ -258,4 +258,9 @@ private func saxProcessingInstruction(
 ) {
     guard let (builder, line) = HTMLTreeBuilder.builder(ctx) else { return }
     builder.pointee.addOther(line: line)
+}
+
+/// Stops the parse behind a callback's `ctx`, as libxml2's builder stops it at one of its limits.
+private func stopParsing(_ ctx: UnsafeMutableRawPointer?) {
+    xmlStopParser(ctx?.assumingMemoryBound(to: xmlParserCtxt.self))
 }
