@@ -51,6 +51,11 @@ package struct CrawlConfiguration: Sendable {
     package var leaseDuration: Double {
         didSet { leaseDuration = max(1, leaseDuration) }
     }
+    /// How many due URLs of a host a worker takes from the store at a time (with a slot of the host, see
+    /// `CrawlLoop+Slots`); at least 1.
+    package var urlsPerClaim: Int {
+        didSet { urlsPerClaim = max(1, urlsPerClaim) }
+    }
     /// Whether a new pass is a refresh pass (`crawl --refresh`): it fetches what is due, the sitemaps and the
     /// URLs it finds that are new to the frontier, instead of everything it reaches (see ``RevisitPolicy``).
     package var refresh: Bool
@@ -94,6 +99,7 @@ package struct CrawlConfiguration: Sendable {
         self.maxAppSiteAssociationBytes = 128 * 1024
         self.allowsPlainHTTPAppSiteAssociation = false
         self.leaseDuration = 60
+        self.urlsPerClaim = 64
         self.refresh = false
         self.revisit = RevisitPolicy()
     }

@@ -2,9 +2,6 @@ import Fetching
 import Store
 
 extension CrawlLoop {
-    /// URLs read from the store per host at a time.
-    static let bufferSize = 64
-
     /// How long a host's slots are reused without asking the store (hosts without a delay only).
     static let slotRecheckInterval = 1.0
 
@@ -190,6 +187,7 @@ extension CrawlLoop {
         for origin: String, into group: inout ThrowingTaskGroup<TaskOutput, any Error>, now: Double
     ) async throws -> Int {
         var started = 0
+        releaseSlotsWithoutWork(of: origin, now: now)
         while inFlight < configuration.concurrency, !pageBudgetSpent, let host = hosts[origin],
             host.inFlight < configuration.perHostConcurrency, now >= host.nextRequestAt,
             now >= host.slotsFullUntil || host.idleSlot != nil,
@@ -197,10 +195,15 @@ extension CrawlLoop {
         {
             if host.buffer.isEmpty {
                 guard host.dueAt <= now else { break }
+                // URLs only with a slot to send them through (see `CrawlLoop+Slots`).
+                if host.idleSlot == nil {
+                    guard try await reserveSlot(of: origin, now: now) else { return started }
+                    continue
+                }
                 if !batch.isEmpty { try await flush() }
                 let due = try await store.claimURLs(
                     run: run.id, host: origin, worker: worker, now: now,
-                    leaseUntil: now + configuration.leaseDuration, limit: Self.bufferSize)
+                    leaseUntil: now + configuration.leaseDuration, limit: configuration.urlsPerClaim)
                 hosts[origin]?.buffer.append(contentsOf: due)
                 if due.isEmpty {
                     hosts[origin]?.dueAt = .infinity
@@ -271,7 +274,7 @@ extension CrawlLoop {
                     hosts[origin]?.buffer.prepend(url)
                     hosts[origin]?.slotsFullUntil = until
                     // The slot it meant to use again is no longer its own (given back, or taken over).
-                    if let idle = host.idleSlot { hosts[origin]?.heldSlots.removeAll { $0 == idle } }
+                    loseSlot(host.idleSlot, of: origin)
                     return started
                 }
                 takeSlot(slot, of: origin, reusing: host.idleSlot)
@@ -307,25 +310,6 @@ extension CrawlLoop {
     private mutating func begin(_ origin: String) {
         inFlight += 1
         hosts[origin]?.inFlight += 1
-    }
-
-    /// Records that this worker uses slot `slot` of `origin` (in place of `reusing`, when the store gave
-    /// another one: that one's lease had run out).
-    private mutating func takeSlot(_ slot: Int, of origin: String, reusing: Int?) {
-        guard var host = hosts[origin] else { return }
-        if let reusing, reusing != slot { host.heldSlots.removeAll { $0 == reusing } }
-        if !host.heldSlots.contains(slot) { host.heldSlots.append(slot) }
-        host.busySlots += 1
-        hosts[origin] = host
-    }
-
-    /// Gives back the slots of `origin` this worker holds and no request uses (in the next commit).
-    mutating func releaseIdleSlots(of origin: String) {
-        guard var host = hosts[origin] else { return }
-        while host.heldSlots.count > host.busySlots {
-            batch.releasedHostLeases.append(.slot(host.heldSlots.removeLast(), of: origin))
-        }
-        hosts[origin] = host
     }
 
     /// Ends a frontier URL without a request (robots, limits); with `finding`, schedules its next visit as

@@ -20,6 +20,8 @@ extension CrawlLoop {
                 host.deferredSitemaps.removeAll()
                 hosts[result.frontier.host] = host
             }
+            // A slot whose request ended goes back when nothing else of the host waits to be sent.
+            releaseSlotsWithoutWork(of: result.frontier.host, now: CrawlLoop.now)
             if let pause = result.hostPause, var host = hosts[result.frontier.host] {
                 // The pause is the host's: every worker keeps it, through the store.
                 host.nextRequestAt = max(host.nextRequestAt, CrawlLoop.now + pause)

@@ -93,8 +93,11 @@ struct HostState {
         case .waiting(let until): return max(until, now)
         case .unknown, .ready: break
         }
-        if !buffer.isEmpty { return max(nextRequestAt, idleSlot == nil ? slotsFullUntil : 0, now) }
+        // Without a slot of its own, the worker asks for one (to use, or to take URLs with) again no sooner
+        // than the store said.
+        let slotTime = idleSlot == nil ? slotsFullUntil : 0
+        if !buffer.isEmpty { return max(nextRequestAt, slotTime, now) }
         guard dueAt.isFinite else { return nil }
-        return max(nextRequestAt, dueAt)
+        return max(nextRequestAt, dueAt, slotTime)
     }
 }

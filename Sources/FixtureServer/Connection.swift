@@ -91,6 +91,7 @@ struct Connection {
         else {
             return sendPlainText(status: 404, "Not Found", for: request)
         }
+        if let delay = core.siteFileDelay, !socket.stop.pause(for: delay) { return .abandon }
         let body = SiteFiles.substitutingOrigin(in: found, host: request.header("Host"))
         // Like a static file server (nginx), every file has a strong ETag and answers a matching
         // If-None-Match with 304, so re-crawls can be tested against plain fixture sites.

@@ -82,6 +82,12 @@ package actor FixtureServer {
         core.setBehaviour(behaviour, for: path)
     }
 
+    /// Makes every file of the served site wait `delay` before it is sent, as a slow site does (`nil`: none).
+    /// Paths with a behaviour are not affected.
+    package func setSiteFileDelay(_ delay: Duration?) {
+        core.setSiteFileDelay(delay)
+    }
+
     /// Removes the behaviour for `path`, so it serves the site's file again (or 404).
     package func removeBehaviour(for path: String) {
         core.setBehaviour(nil, for: path)

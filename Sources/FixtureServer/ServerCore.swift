@@ -18,6 +18,8 @@ final class ServerCore: Sendable {
 
     private struct State {
         var behaviours: [String: FixtureBehaviour] = [:]
+        /// How long a site file waits before it is sent (a slow site), if at all.
+        var siteFileDelay: Duration?
         /// How many requests each path with a `.sequence` behaviour has answered.
         var sequencePositions: [String: Int] = [:]
         var log: [FixtureRequest] = []
@@ -46,6 +48,16 @@ final class ServerCore: Sendable {
             $0.behaviours[path] = behaviour
             $0.sequencePositions[path] = nil
         }
+    }
+
+    /// Makes every site file wait `delay` before it is sent (`nil`: none).
+    func setSiteFileDelay(_ delay: Duration?) {
+        state.withLock { $0.siteFileDelay = delay }
+    }
+
+    /// How long a site file waits before it is sent.
+    var siteFileDelay: Duration? {
+        state.withLock { $0.siteFileDelay }
     }
 
     /// The 0-based position in a `.sequence` behaviour for the next request to `path`, advancing it.

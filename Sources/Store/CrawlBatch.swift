@@ -24,6 +24,9 @@ package struct CrawlBatch: Sendable {
     package var countersJSON: String?
     /// Host leases (named `slot:N`, `robots.txt`, `apple-app-site-association`) the worker gives back.
     package var releasedHostLeases: [HostLeaseName] = []
+    /// Frontier URLs (row ids) the worker took and gives back unfetched: their leases end and they are due
+    /// for any worker again. Only the worker's own leases end.
+    package var releasedURLs: [Int64] = []
     /// Failed robots.txt attempts, shared with the other workers of the pass.
     package var robotsStates: [HostRobotsState] = []
     /// Hosts that asked for a pause (`Retry-After`): no request to them starts before the time given.
@@ -36,7 +39,8 @@ package struct CrawlBatch: Sendable {
     package var isEmpty: Bool {
         completions.isEmpty && pages.isEmpty && unchangedPages.isEmpty && gonePages.isEmpty && candidates.isEmpty
             && redirects.isEmpty && fetchLog.isEmpty && hostFiles.isEmpty && unusablePending.isEmpty
-            && countersJSON == nil && releasedHostLeases.isEmpty && robotsStates.isEmpty && hostPauses.isEmpty
+            && countersJSON == nil && releasedHostLeases.isEmpty && releasedURLs.isEmpty && robotsStates.isEmpty
+            && hostPauses.isEmpty
     }
 
     /// The end of one frontier URL in this pass.
@@ -53,8 +57,12 @@ package struct CrawlBatch: Sendable {
         package var detail: String?
         /// Validators and hash of the content, for the next conditional request.
         package var etag: String?
-        /// The `Last-Modified` header.
+        /// The `Last-Modified` header, when it may serve as a validator.
         package var lastModified: String?
+        /// Whether ``etag`` and ``lastModified`` replace the stored validators even where they are `nil` (a full
+        /// response: only its own validators describe the content stored now); otherwise a `nil` keeps the
+        /// stored one (a 304, a failure).
+        package var validatorsReplaced = false
         /// The content hash.
         package var contentHash: String?
         /// Attempts made in this pass.
@@ -87,6 +95,13 @@ package struct CrawlBatch: Sendable {
             self.attempts = attempts
             self.notBefore = notBefore
             self.fetchedAt = fetchedAt
+        }
+
+        /// Sets the validators of a full response, replacing the stored ones: a validator it lacks is dropped.
+        package mutating func replacesValidators(etag: String?, lastModified: String?) {
+            self.etag = etag
+            self.lastModified = lastModified
+            validatorsReplaced = true
         }
     }
 }

@@ -139,7 +139,8 @@ extension Store {
         let statement = try db.cachedStatement(
             sql: """
                 UPDATE crawl_url SET state = ?, outcome = ?, http_status = ?, detail = ?,
-                    etag = COALESCE(?, etag), last_modified = COALESCE(?, last_modified),
+                    etag = CASE WHEN ? THEN ? ELSE COALESCE(?, etag) END,
+                    last_modified = CASE WHEN ? THEN ? ELSE COALESCE(?, last_modified) END,
                     content_hash = COALESCE(?, content_hash), attempts = ?, not_before = ?,
                     fetched_at = COALESCE(?, fetched_at), next_visit_at = COALESCE(?, next_visit_at),
                     revisit_interval = COALESCE(?, revisit_interval), visited_at = COALESCE(?, visited_at),
@@ -154,7 +155,8 @@ extension Store {
         for completion in completions {
             try statement.execute(arguments: [
                 completion.state.rawValue, completion.outcome.text, completion.httpStatus, completion.detail,
-                completion.etag, completion.lastModified, completion.contentHash, completion.attempts,
+                completion.validatorsReplaced, completion.etag, completion.etag, completion.validatorsReplaced,
+                completion.lastModified, completion.lastModified, completion.contentHash, completion.attempts,
                 completion.notBefore, completion.fetchedAt, completion.nextVisitAt, completion.revisitInterval,
                 completion.visitedAt, completion.id, owner, owner,
             ])
@@ -171,6 +173,16 @@ extension Store {
                 sql: "DELETE FROM host_lease WHERE host = ? AND name = ? AND owner = ?")
             for lease in batch.releasedHostLeases {
                 try release.execute(arguments: [lease.host, lease.name, owner])
+            }
+        }
+        if let owner, !batch.releasedURLs.isEmpty {
+            let release = try db.cachedStatement(
+                sql: """
+                    UPDATE crawl_url SET lease_owner = NULL, lease_until = 0
+                    WHERE id = ? AND lease_owner = ? AND state = 'queued'
+                    """)
+            for id in batch.releasedURLs {
+                try release.execute(arguments: [id, owner])
             }
         }
         let robots = try db.cachedStatement(

@@ -37,11 +37,16 @@ struct FixtureServerCommand: AsyncParsableCommand {
     @Option(help: "Serve this folder instead of a bundled site.")
     var root: String?
 
+    /// A pause before each file, as a slow site makes.
+    @Option(help: "Milliseconds each file waits before it is sent, as on a slow site (default: 0).")
+    var delay: Int = 0
+
     /// Rejects `--site` together with `--root`.
     func validate() throws {
         if site != nil, root != nil {
             throw ValidationError("--site and --root are alternatives; pass one of them.")
         }
+        guard (0...60_000).contains(delay) else { throw ValidationError("--delay must be between 0 and 60000.") }
     }
 
     /// Starts the server, prints its URL, and serves until a termination signal arrives.
@@ -49,6 +54,7 @@ struct FixtureServerCommand: AsyncParsableCommand {
         let folder = root.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? Fixtures.site(site ?? "example")
         let signals = TerminationSignals()
         let server = try await FixtureServer.start(directory: folder, port: port)
+        if delay > 0 { await server.setSiteFileDelay(.milliseconds(delay)) }
         // Written straight to the descriptor rather than through print(): stdout is a pipe when a script reads the
         // URL, and a block-buffered line would not arrive until exit.
         FileHandle.standardOutput.write(Data("\(server.baseURL)\n".utf8))

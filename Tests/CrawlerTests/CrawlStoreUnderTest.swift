@@ -17,12 +17,13 @@ struct CrawlStoreUnderTest: Sendable {
     let store: any CrawlStore
     private let sqlite: TemporaryStore?
     private let postgres: PostgresDatabase?
+    private let postgresLocation: PostgresLocation?
 
     static func make(_ engine: CrawlStoreEngine) async throws -> CrawlStoreUnderTest {
         switch engine {
         case .sqlite:
             let storage = try TemporaryStore()
-            return CrawlStoreUnderTest(store: try storage.open(), sqlite: storage, postgres: nil)
+            return CrawlStoreUnderTest(store: try storage.open(), sqlite: storage, postgres: nil, postgresLocation: nil)
         case .postgres:
             let cluster = try await PostgresCluster.shared()
             let url = cluster.url(database: try await cluster.makeDatabase())
@@ -30,8 +31,21 @@ struct CrawlStoreUnderTest: Sendable {
                 throw StoreError(path: url, message: "not a PostgreSQL URL")
             }
             let database = try await PostgresDatabase.open(location)
-            return CrawlStoreUnderTest(store: database, sqlite: nil, postgres: database)
+            return CrawlStoreUnderTest(
+                store: database, sqlite: nil, postgres: database, postgresLocation: location)
         }
+    }
+
+    /// Another connection to the same store, as another process would open it (close it with ``close(_:)``).
+    func openAnother() async throws -> any CrawlStore {
+        if let sqlite { return try sqlite.open() }
+        guard let postgresLocation else { throw StoreError(path: "", message: "no store") }
+        return try await PostgresDatabase.open(postgresLocation)
+    }
+
+    /// Closes a connection made by ``openAnother()``.
+    func close(_ store: any CrawlStore) async {
+        await (store as? PostgresDatabase)?.close()
     }
 
     func cleanUp() async {

@@ -63,6 +63,8 @@ func requestedTargets(_ server: FixtureServer) async -> [String] {
 func rows(_ path: String, _ sql: String, _ arguments: StatementArguments = []) throws -> [[String: String]] {
     var configuration = Configuration()
     configuration.readonly = true
+    // A crawl writing at the same time may hold the lock for a moment (a checkpoint): wait for it.
+    configuration.busyMode = .timeout(10)
     let queue = try DatabaseQueue(path: path, configuration: configuration)
     return try queue.read { db in
         try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in

@@ -187,6 +187,13 @@ extension PostgresDatabase {
                     "DELETE FROM host_lease WHERE host = \(lease.host) AND name = \(lease.name) AND owner = \(owner)",
                     logger: logger)
             }
+            if !batch.releasedURLs.isEmpty {
+                try await connection.rows(
+                    """
+                    UPDATE crawl_url SET lease_owner = NULL, lease_until = 0
+                    WHERE id = ANY(\(batch.releasedURLs)::int8[]) AND lease_owner = \(owner) AND state = 'queued'
+                    """, logger: logger)
+            }
         }
         for state in batch.robotsStates {
             try await connection.rows(
