@@ -45,3 +45,18 @@ enum FreshnessLifetime {
         return expiry > sent ? expiry - sent : nil
     }
 }
+
+/// Which of a response's validators may make the next request to its URL conditional (RFC 9110 §8.8).
+enum ConditionalValidators {
+    /// `Last-Modified` when it is a strong validator: at least one second before the response's `Date` (RFC 9110
+    /// §8.8.2.2). A resource may change again within the second it last changed, keeping the same date, and an
+    /// `If-Modified-Since` built on it would then be answered 304 for content never seen. Without a `Date` (or
+    /// with either not a date) its strength cannot be told. `nil` then: the next visit asks without it (with the
+    /// `ETag`, if any) and compares the content hash.
+    static func lastModified(_ lastModified: String?, date: String?) -> String? {
+        guard let lastModified, let modified = HTTPDate.parse(lastModified), let date, let sent = HTTPDate.parse(date),
+            sent - modified >= 1
+        else { return nil }
+        return lastModified
+    }
+}

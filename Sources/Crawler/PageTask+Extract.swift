@@ -24,8 +24,10 @@ extension PageTask {
         }
         let hash = ContentHash.of(response.body)
         result.completion.contentHash = hash
-        result.completion.etag = response.headers["ETag"]
-        result.completion.lastModified = response.headers["Last-Modified"]
+        result.completion.replacesValidators(
+            etag: response.headers["ETag"],
+            lastModified: ConditionalValidators.lastModified(
+                response.headers["Last-Modified"], date: response.headers["Date"]))
         if hash == url.contentHash {
             return unchanged(url: url, context: context, into: result)
         }

@@ -11,8 +11,10 @@ extension PageTask {
         var result = result
         let hash = ContentHash.of(response.body)
         result.completion.contentHash = hash
-        result.completion.etag = response.headers["ETag"]
-        result.completion.lastModified = response.headers["Last-Modified"]
+        result.completion.replacesValidators(
+            etag: response.headers["ETag"],
+            lastModified: ConditionalValidators.lastModified(
+                response.headers["Last-Modified"], date: response.headers["Date"]))
         let known = context.knownSitemapEntries
         if known != nil, hash == url.contentHash { return unchangedSitemap(into: result) }
         // Entries as at the last read are only counted and fingerprinted by the reader, not listed.

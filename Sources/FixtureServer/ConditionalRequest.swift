@@ -1,3 +1,5 @@
+import Foundation
+
 /// Decides whether a conditional GET or HEAD is answered 304, following RFC 9110 §13.2.2.
 enum ConditionalRequest {
     /// Whether a request with these validator headers gets 304 Not Modified for a representation with `etag` and
@@ -9,10 +11,11 @@ enum ConditionalRequest {
     static func isNotModified(
         ifNoneMatch: String?,
         ifModifiedSince: String?,
-        etag: String,
+        etag: String?,
         lastModified: String
     ) -> Bool {
         if let ifNoneMatch {
+            guard let etag else { return false }
             return matches(ifNoneMatch: ifNoneMatch, etag: etag)
         }
         guard let ifModifiedSince else { return false }
@@ -59,6 +62,15 @@ enum HTTPDate {
         else { return nil }
         let days = daysSince1970(year: year, month: month + 1, day: day)
         return ((days * 24 + hour) * 60 + minute) * 60 + second
+    }
+
+    /// The current time as an IMF-fixdate, for a `Date` header.
+    static func now() -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        return formatter.string(from: Date())
     }
 
     /// Month abbreviations in order, as the date format spells them.

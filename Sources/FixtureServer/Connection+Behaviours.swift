@@ -52,7 +52,7 @@ extension Connection {
             }
             return sendComplete(head, body: bytes, for: request)
 
-        case .conditional(let body, let etag, let lastModified, let contentType):
+        case .conditional(let body, let etag, let lastModified, let date, let contentType):
             let notModified = ConditionalRequest.isNotModified(
                 ifNoneMatch: request.header("If-None-Match"),
                 ifModifiedSince: request.header("If-Modified-Since"),
@@ -61,8 +61,9 @@ extension Connection {
             )
             var head = ResponseHead(
                 status: notModified ? 304 : 200,
-                headers: [("ETag", etag), ("Last-Modified", lastModified)]
+                headers: [("Last-Modified", lastModified), ("Date", date ?? HTTPDate.now())]
             )
+            if let etag { head.add("ETag", etag) }
             if !notModified {
                 head.add("Content-Type", contentType)
             }

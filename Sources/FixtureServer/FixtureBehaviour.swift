@@ -53,13 +53,15 @@ package indirect enum FixtureBehaviour: Sendable {
     /// A missing file is answered with 404 and a plain-text body naming it, so a wrong path shows up in the test.
     case file(String, contentType: String? = nil, contentEncoding: String? = nil)
 
-    /// Answers 200 with `ETag` and `Last-Modified`, or 304 with the same validators and no body when the request's
-    /// validators match.
+    /// Answers 200 with `ETag` (none when `etag` is `nil`), `Last-Modified` and `Date`, or 304 with the same
+    /// validators and no body when the request's validators match.
     ///
     /// As RFC 9110 §13.2.2 orders it, `If-None-Match` decides when present (a weak comparison against `etag`, or
-    /// `*`); otherwise `If-Modified-Since` gives 304 when its date is equal to or later than `lastModified`.
-    /// `lastModified` should be an IMF-fixdate such as `"Tue, 15 Oct 2024 08:00:00 GMT"`.
-    case conditional(body: [UInt8], etag: String, lastModified: String, contentType: String = "text/html")
+    /// `*`; never a match without an `etag`); otherwise `If-Modified-Since` gives 304 when its date is equal to or
+    /// later than `lastModified`. `lastModified` should be an IMF-fixdate such as `"Tue, 15 Oct 2024 08:00:00
+    /// GMT"`. `Date` is `date` as given, else the time of the answer.
+    case conditional(
+        body: [UInt8], etag: String?, lastModified: String, date: String? = nil, contentType: String = "text/html")
 
     /// Behaves as the first element for the first request to the path, the second for the second, and so on; the
     /// last element repeats. Handy for "503, then 200" retry tests. An empty list answers 500.

@@ -14,7 +14,7 @@ extension PostgresDatabase {
         var latest: [Int64: CrawlBatch.Completion] = [:]
         for completion in completions { latest[completion.id] = completion }
         var ids: [Int64] = [], states: [String] = [], outcomes: [String] = [], attempts: [Int] = []
-        var notBefore: [Double] = []
+        var notBefore: [Double] = [], replaced: [Bool] = []
         var statuses = PostgresColumn<Int>(), details = PostgresColumn<String>(), etags = PostgresColumn<String>()
         var modified = PostgresColumn<String>(), hashes = PostgresColumn<String>(), fetched = PostgresColumn<Double>()
         var nextVisits = PostgresColumn<Double>(), intervals = PostgresColumn<Double>()
@@ -28,6 +28,7 @@ extension PostgresDatabase {
             statuses.append(completion.httpStatus)
             details.append(completion.detail)
             etags.append(completion.etag)
+            replaced.append(completion.validatorsReplaced)
             modified.append(completion.lastModified)
             hashes.append(completion.contentHash)
             fetched.append(completion.fetchedAt)
@@ -41,8 +42,10 @@ extension PostgresDatabase {
                 state = t.state, outcome = t.outcome,
                 http_status = CASE WHEN t.status_p THEN t.status END,
                 detail = CASE WHEN t.detail_p THEN t.detail END,
-                etag = COALESCE(CASE WHEN t.etag_p THEN t.etag END, c.etag),
-                last_modified = COALESCE(CASE WHEN t.modified_p THEN t.modified END, c.last_modified),
+                etag = CASE WHEN t.replaced THEN CASE WHEN t.etag_p THEN t.etag END
+                            ELSE COALESCE(CASE WHEN t.etag_p THEN t.etag END, c.etag) END,
+                last_modified = CASE WHEN t.replaced THEN CASE WHEN t.modified_p THEN t.modified END
+                                     ELSE COALESCE(CASE WHEN t.modified_p THEN t.modified END, c.last_modified) END,
                 content_hash = COALESCE(CASE WHEN t.hash_p THEN t.hash END, c.content_hash),
                 attempts = t.attempts, not_before = t.not_before,
                 fetched_at = COALESCE(CASE WHEN t.fetched_p THEN t.fetched END, c.fetched_at),
@@ -57,10 +60,11 @@ extension PostgresDatabase {
                 \(modified.values)::text[], \(modified.present)::bool[], \(hashes.values)::text[],
                 \(hashes.present)::bool[], \(fetched.values)::float8[], \(fetched.present)::bool[],
                 \(nextVisits.values)::float8[], \(nextVisits.present)::bool[], \(intervals.values)::float8[],
-                \(intervals.present)::bool[], \(visits.values)::float8[], \(visits.present)::bool[]
+                \(intervals.present)::bool[], \(visits.values)::float8[], \(visits.present)::bool[],
+                \(replaced)::bool[]
             ) AS t(id, state, outcome, attempts, not_before, status, status_p, detail, detail_p, etag, etag_p,
                    modified, modified_p, hash, hash_p, fetched, fetched_p, next_visit, next_visit_p, revisit,
-                   revisit_p, visited, visited_p)
+                   revisit_p, visited, visited_p, replaced)
             WHERE c.id = t.id AND (\(owner)::text IS NULL OR c.lease_owner IS NULL OR c.lease_owner = \(owner))
             """, logger: logger)
         let ended = latest.values.filter { $0.state != .queued }.map(\.id)
