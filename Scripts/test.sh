@@ -21,8 +21,9 @@ fi
 # The suites that kill crawl processes at chosen moments of a crawl and wait for them to reach the next
 # one run on their own, after the rest: alongside the other ~700 tests a two-core machine runs at a load
 # of 15-20, and a crawl process then takes longer than the minute a test waits for it to reach a moment.
+# So does the many-workers matrix, which times how long a worker holds a slot or URLs it cannot use.
 # Both runs always run; the script fails if either does.
-alone='SearchlightTests\.(CrawlResumeTests|CrawlWorkersTests)'
+alone='SearchlightTests\.(CrawlResumeTests|CrawlWorkersTests)|CrawlerTests\.CrawlWorkerMatrixTests'
 status=0
 echo "== swift test (all but the crawl-kill suites)" >&2
 swift test --skip-build --skip "$alone" || status=1
