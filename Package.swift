@@ -150,6 +150,8 @@ let package = Package(
                 "Store",
                 "StrictJSON",
                 "URLCanonical",
+                // The apps each host's apple-app-site-association names: an activity joins a page only then.
+                "UniversalLinks",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),

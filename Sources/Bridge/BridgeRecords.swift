@@ -21,12 +21,16 @@ package struct PageRecord: Sendable, Hashable {
     package var lastSeen: Double
     /// Changes whenever anything above or the page's item changes (incremental publishing).
     package var version: UInt64
+    /// The page's origin (`scheme://host[:port]`), whose apple-app-site-association says which apps may
+    /// speak for it (``BridgeInput/associations``); `nil` when unknown: no app may.
+    package var origin: String?
 
     /// Creates a page record.
     package init(
         url: String, key: String, canonicalKey: String?, httpStatus: Int, isHTML: Bool, isIndexable: Bool,
-        isGone: Bool, hasTitle: Bool, lastSeen: Double, version: UInt64
+        isGone: Bool, hasTitle: Bool, lastSeen: Double, version: UInt64, origin: String? = nil
     ) {
+        self.origin = origin
         self.url = url
         self.key = key
         self.canonicalKey = canonicalKey
@@ -147,11 +151,18 @@ package struct BridgeInput: Sendable {
     package var unreachableKeys: [String]
     /// Canonical keys of URLs robots.txt did not let the crawler fetch: crawled as far as they ever can be.
     package var robotsDisallowedKeys: [String]
+    /// Canonical keys of donated URLs the crawler did not fetch because their host, outside every crawl's
+    /// scope, does not associate the donating app: crawled as far as they ever can be for that app.
+    package var notAssociatedKeys: [String]
+    /// The bundle identifiers each origin's apple-app-site-association names (in `applinks`,
+    /// `activitycontinuation` or `webcredentials`): the apps whose activities may join that origin's pages.
+    package var associations: [String: Set<String>]
 
     /// Creates an input.
     package init(
         pages: [PageRecord] = [], activities: [ActivityRecord] = [], items: [AppItemRecord] = [],
-        redirects: [RedirectRecord] = [], unreachableKeys: [String] = [], robotsDisallowedKeys: [String] = []
+        redirects: [RedirectRecord] = [], unreachableKeys: [String] = [], robotsDisallowedKeys: [String] = [],
+        notAssociatedKeys: [String] = [], associations: [String: Set<String>] = [:]
     ) {
         self.pages = pages
         self.activities = activities
@@ -159,5 +170,13 @@ package struct BridgeInput: Sendable {
         self.redirects = redirects
         self.unreachableKeys = unreachableKeys
         self.robotsDisallowedKeys = robotsDisallowedKeys
+        self.notAssociatedKeys = notAssociatedKeys
+        self.associations = associations
+    }
+
+    /// Whether an app of `bundleIdentifier` may speak for the page at `origin`.
+    package func associates(_ origin: String?, _ bundleIdentifier: String) -> Bool {
+        guard let origin else { return false }
+        return associations[origin]?.contains(bundleIdentifier) ?? false
     }
 }

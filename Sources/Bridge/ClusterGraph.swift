@@ -10,6 +10,9 @@ struct ClusterGraph {
         var matchedBy: [String] = []
         /// For each activity index with a URL: the root of its URL group (before item links).
         var activityURLRoots: [Int: Int] = [:]
+        /// Activity indices with a URL whose group holds no page of a host that associates the app: kept
+        /// out of that group, each a cluster of its own (with the items it links).
+        var unassociated: Set<Int> = []
     }
 
     private struct Tags: OptionSet {
@@ -40,6 +43,8 @@ struct ClusterGraph {
     private var activityNodes: [Int] = []
     private var itemNodeOfItem: [Int] = []
     private var activityURLRoots: [Int?] = []
+    /// Per activity: whether it joined its URL group (its host associates the app).
+    private var isAssociated: [Bool] = []
 
     init(input: BridgeInput) {
         self.input = input
@@ -52,9 +57,19 @@ struct ClusterGraph {
         }
         for key in input.unreachableKeys { _ = urlNode(key) }
         for key in input.robotsDisallowedKeys { _ = urlNode(key) }
+        for key in input.notAssociatedKeys { _ = urlNode(key) }
         activityNodes.reserveCapacity(input.activities.count)
-        for activity in input.activities {
-            let node = activity.urlKey.map { urlNode($0) } ?? newNode()
+        isAssociated = Self.associatedActivities(input)
+        for (index, activity) in input.activities.enumerated() {
+            // An app speaks for a page only when the page's host associates it (SPEC §4); otherwise its
+            // activity stays apart, though its URL group still decides whether it was crawled.
+            let node: Int
+            if let key = activity.urlKey {
+                let ownURL = urlNode(key)
+                node = isAssociated[index] ? ownURL : newNode()
+            } else {
+                node = newNode()
+            }
             // Another record already at this canonical URL: matched by webpageURL.
             if memberCount[node] > 0 { tags[node].insert(.webpageURL) }
             memberCount[node] += 1
@@ -77,7 +92,7 @@ struct ClusterGraph {
             join(urlNode(redirect.fromKey), urlNode(redirect.toKey), tag: .redirect)
         }
         activityURLRoots = input.activities.indices.map { index in
-            input.activities[index].urlKey == nil ? nil : sets.find(activityNodes[index])
+            input.activities[index].urlKey.map { sets.find(urlNode($0)) }
         }
     }
 
@@ -94,8 +109,16 @@ struct ClusterGraph {
     /// URL groups (after ``linkURLs()``) the crawler has tried: a page, or a URL it gave up on.
     mutating func crawledURLRoots() -> Set<Int> {
         var roots = Set(pageNodes.map { sets.find($0) })
-        for key in input.unreachableKeys + input.robotsDisallowedKeys { roots.insert(sets.find(urlNode(key))) }
+        for key in input.unreachableKeys + input.robotsDisallowedKeys + input.notAssociatedKeys {
+            roots.insert(sets.find(urlNode(key)))
+        }
         return roots
+    }
+
+    /// URL groups (after ``linkURLs()``) holding a donated URL the crawler left unfetched because its host
+    /// does not associate the app.
+    mutating func notAssociatedURLRoots() -> Set<Int> {
+        Set(input.notAssociatedKeys.map { sets.find(urlNode($0)) })
     }
 
     /// URL groups (after ``linkURLs()``) holding a URL robots.txt disallowed.
@@ -130,10 +153,13 @@ struct ClusterGraph {
             result[slot(sets.find(pageNodes[index]), key: page.key)].pages.append(index)
         }
         for (index, activity) in input.activities.enumerated() {
-            let key = activity.urlKey ?? "activity:\(activity.bundleIdentifier):\(activity.id)"
+            // One kept apart from its URL's group is keyed as an app's own record: the URL key is the page's.
+            let ownKey = "activity:\(activity.bundleIdentifier):\(activity.id)"
+            let key = isAssociated[index] ? activity.urlKey ?? ownKey : ownKey
             let entry = slot(sets.find(activityNodes[index]), key: key)
             result[entry].activities.append(index)
             if let urlRoot = activityURLRoots[index] { result[entry].activityURLRoots[index] = urlRoot }
+            if activity.urlKey != nil, !isAssociated[index] { result[entry].unassociated.insert(index) }
         }
         for (index, item) in input.items.enumerated() {
             let key = "item:\(item.bundleIdentifier):\(item.uniqueIdentifier)"
@@ -144,6 +170,35 @@ struct ClusterGraph {
             result[index].matchedBy = recordCount > 1 ? tags[root].names : []
         }
         return result
+    }
+
+    /// For each activity: whether the URL group of its `webpageURL` holds a page whose origin associates the
+    /// activity's app. The groups are those of ``linkURLs()`` (canonical keys joined by `rel=canonical` and
+    /// redirects), found here in a pass of their own before any activity joins one.
+    private static func associatedActivities(_ input: BridgeInput) -> [Bool] {
+        var groups = UnionFind(count: 0)
+        var nodes: [String: Int] = [:]
+        func node(_ key: String) -> Int {
+            if let node = nodes[key] { return node }
+            let node = groups.add()
+            nodes[key] = node
+            return node
+        }
+        for page in input.pages {
+            let own = node(page.key)
+            if let target = page.canonicalKey, target != page.key { groups.union(own, node(target)) }
+        }
+        for redirect in input.redirects { groups.union(node(redirect.fromKey), node(redirect.toKey)) }
+        var origins: [Int: Set<String>] = [:]
+        for page in input.pages {
+            guard let origin = page.origin, input.associations[origin] != nil else { continue }
+            origins[groups.find(node(page.key)), default: []].insert(origin)
+        }
+        return input.activities.map { activity in
+            guard let key = activity.urlKey, let group = nodes[key] else { return false }
+            let hosts = origins[groups.find(group)] ?? []
+            return hosts.contains { input.associates($0, activity.bundleIdentifier) }
+        }
     }
 
     /// URL keys (`http…`) before identifier keys, then the smaller.

@@ -12,7 +12,7 @@ package enum Deduplicator {
         graph.linkURLs()
         let roots = URLRoots(
             webPublic: graph.publicURLRoots(rules: rules), crawled: graph.crawledURLRoots(),
-            robotsDisallowed: graph.robotsDisallowedURLRoots())
+            robotsDisallowed: graph.robotsDisallowedURLRoots(), notAssociated: graph.notAssociatedURLRoots())
         graph.linkRecords()
         return graph.clusters().map { members in
             decide(members, input: input, rules: rules, roots: roots)
@@ -57,13 +57,18 @@ package enum Deduplicator {
             lastSeen = max(lastSeen, activity.lastSeen)
             noteDeadline(activity.expiresAt)
             noteDeadline(activity.lastSeen + rules.expirySeconds)
+            let unassociated = members.unassociated.contains(index)
             let status = status(
-                of: activity, urlRoot: members.activityURLRoots[index], presentItems: presentItems, rules: rules,
-                roots: roots)
-            // The status also depends on the crawl of the activity's URL group, which no member's
-            // version covers (a URL robots.txt disallowed leaves no page): a change rewrites the cluster.
+                of: activity, urlRoot: members.activityURLRoots[index], unassociated: unassociated,
+                presentItems: presentItems, rules: rules, roots: roots)
+            // The status also depends on the crawl of the activity's URL group and on its host's association
+            // file, which no member's version covers (a URL robots.txt disallowed leaves no page): a change
+            // rewrites the cluster.
             hasher.combine(status?.rawValue ?? "public")
+            hasher.combine(unassociated ? "apart" : "")
             if status == nil { publicActivities.append(index) }
+            // Published apart from the page it names: the report says why it did not join it.
+            if status == nil, unassociated { return "public (\(WithholdReason.appNotAssociated.rawValue))" }
             return status?.rawValue ?? "public"
         }
         let itemStatus = members.items.map { index -> String in
@@ -109,8 +114,8 @@ package enum Deduplicator {
 
     /// `nil` when the activity is public; else why not.
     private static func status(
-        of activity: ActivityRecord, urlRoot: Int?, presentItems: Set<ItemRef>, rules: EligibilityRules,
-        roots: URLRoots
+        of activity: ActivityRecord, urlRoot: Int?, unassociated: Bool, presentItems: Set<ItemRef>,
+        rules: EligibilityRules, roots: URLRoots
     ) -> WithholdReason? {
         if activity.donors < rules.engagementThreshold { return .belowEngagementThreshold }
         if let expiresAt = activity.expiresAt, expiresAt <= rules.now { return .expired }
@@ -121,8 +126,14 @@ package enum Deduplicator {
             return .relatedItemMissing
         }
         if let urlRoot {
-            if roots.webPublic.contains(urlRoot) { return nil }
+            if roots.webPublic.contains(urlRoot) {
+                // A public page the app may not speak for: an app result of its own when the app can open
+                // it by its user info, never merged into the page.
+                guard unassociated else { return nil }
+                return activity.hasRequiredUserInfo ? nil : .appNotAssociated
+            }
             if roots.robotsDisallowed.contains(urlRoot) { return .robotsDisallowed }
+            if roots.notAssociated.contains(urlRoot) { return .appNotAssociated }
             return roots.crawled.contains(urlRoot) ? .pageNotPublic : .awaitingCrawl
         }
         return activity.hasRequiredUserInfo ? nil : .noWebpageURLOrUserInfo
@@ -133,7 +144,8 @@ package enum Deduplicator {
         -> WithholdReason
     {
         let order: [WithholdReason] = [
-            .relatedItemMissing, .robotsDisallowed, .pageNotPublic, .awaitingCrawl, .expired, .stale,
+            .relatedItemMissing, .robotsDisallowed, .appNotAssociated, .pageNotPublic, .awaitingCrawl, .expired,
+            .stale,
             .belowEngagementThreshold,
             .noWebpageURLOrUserInfo,
         ]
@@ -166,4 +178,6 @@ struct URLRoots {
     var crawled: Set<Int>
     /// Groups holding a URL robots.txt disallowed.
     var robotsDisallowed: Set<Int>
+    /// Groups holding a donated URL left unfetched because its host does not associate the app.
+    var notAssociated: Set<Int>
 }

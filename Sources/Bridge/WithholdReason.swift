@@ -17,6 +17,10 @@ package enum WithholdReason: String, Sendable, Hashable, Codable, CaseIterable {
     case robotsDisallowed
     /// The page was crawled but is not public: not 2xx, not HTML, `noindex`, gone, or no title.
     case pageNotPublic
+    /// The activity's `webpageURL` is on a host whose apple-app-site-association does not name the app (in
+    /// `applinks`, `activitycontinuation` or `webcredentials`): the activity may not speak for that page, and
+    /// with no `requiredUserInfoKeys` it has nothing of its own to open.
+    case appNotAssociated
     /// The activity names a `relatedUniqueIdentifier` whose searchable item does not exist or was deleted.
     case relatedItemMissing
     /// Only donated searchable items: on-device content, never public on its own.
@@ -35,6 +39,8 @@ package enum WithholdReason: String, Sendable, Hashable, Codable, CaseIterable {
         case .awaitingCrawl: "its webpageURL has not been crawled yet"
         case .robotsDisallowed: "robots.txt disallows crawling its webpageURL, so it can never be verified"
         case .pageNotPublic: "the web page is not public (status, content type, noindex or no title)"
+        case .appNotAssociated:
+            "the web page's host does not name the app in its apple-app-site-association, so the app cannot speak for it"
         case .relatedItemMissing: "its relatedUniqueIdentifier names no existing searchable item"
         case .searchableItemOnly: "searchable items are on-device content, never public on their own"
         case .noTitle: "nothing public in the cluster gives it a title"

@@ -18,8 +18,13 @@ package enum AppSiteAssociationLoader {
         package var httpStatus: Int?
         /// The request made, for the fetch log.
         package var log: FetchLogEntry?
-        /// The body of a 200 answer, kept in the store for the pass's other workers.
+        /// The body of a 200 answer, kept in the store for the pass's other workers and for publishing.
         package var body: [UInt8]? = nil
+
+        /// The apps the file names in any service (none when it was not served).
+        package var apps: AssociatedApps {
+            body.map { AssociatedApps(bytes: $0) } ?? AssociatedApps()
+        }
     }
 
     /// The path Apple fetches.
@@ -27,6 +32,12 @@ package enum AppSiteAssociationLoader {
 
     /// The store name of the host's copy.
     package static let fileName = "apple-app-site-association"
+
+    /// The apps a stored copy names in any service.
+    static func apps(from file: HostFile) -> AssociatedApps {
+        guard file.httpStatus == 200, let body = file.body else { return AssociatedApps() }
+        return AssociatedApps(bytes: body)
+    }
 
     /// The rules of a copy another worker of the pass stored (`nil` when it had none usable).
     static func rules(from file: HostFile) -> AppSiteAssociation? {
@@ -71,7 +82,11 @@ package enum AppSiteAssociationLoader {
                     association: association, diagnosis: issues.isEmpty ? nil : issues.joined(separator: "; "),
                     httpStatus: 200, log: log, body: Array(response.body))
             } catch {
-                return Attempt(association: nil, diagnosis: error.description, httpStatus: 200, log: log)
+                // Kept all the same: a file without universal links may still associate apps through its
+                // other services.
+                return Attempt(
+                    association: nil, diagnosis: error.description, httpStatus: 200, log: log,
+                    body: Array(response.body))
             }
         } catch let error as FetchError {
             let reason =

@@ -79,6 +79,14 @@ extension CrawlLoop {
         for origin: String, into group: inout ThrowingTaskGroup<TaskOutput, any Error>, now: Double
     ) async throws -> Int {
         guard let host = hosts[origin] else { return 0 }
+        if host.isDonatedOnly {
+            // A host only donated URLs lead to: its association file first, and nothing else of it (not even
+            // robots.txt) unless the file names an app (see `CrawlLoop+Association`).
+            if let started = try await associationStep(for: origin, into: &group, now: now) { return started }
+            if hosts[origin]?.associatedApps.bundles.isEmpty == true {
+                return try await refuseDonatedURLs(of: origin, now: now)
+            }
+        }
         switch host.robots {
         case .loading:
             return 0
@@ -90,20 +98,28 @@ extension CrawlLoop {
         case .ready:
             break
         }
+        if let started = try await associationStep(for: origin, into: &group, now: now) { return started }
+        return try await startFrontierURLs(for: origin, into: &group, now: now)
+    }
+
+    /// Moves the host's apple-app-site-association on: `nil` once it is known, else how many requests
+    /// started (the file's, or none while another worker fetches it or the host's delay runs).
+    private mutating func associationStep(
+        for origin: String, into group: inout ThrowingTaskGroup<TaskOutput, any Error>, now: Double
+    ) async throws -> Int? {
         switch hosts[origin]?.association ?? .unknown {
         case .unknown:
             if try await startAssociation(for: origin, into: &group, now: now) { return 1 }
-            guard hosts[origin]?.associationReady == true else { return 0 }
+            return hosts[origin]?.associationReady == true ? nil : 0
         case .waiting(let until):
             guard now >= until else { return 0 }
             if try await startAssociation(for: origin, into: &group, now: now) { return 1 }
-            guard hosts[origin]?.associationReady == true else { return 0 }
+            return hosts[origin]?.associationReady == true ? nil : 0
         case .loading:
             return 0
         case .ready:
-            break
+            return nil
         }
-        return try await startFrontierURLs(for: origin, into: &group, now: now)
     }
 
     /// Learns the host's robots.txt from the store (a cached copy, or the pass's failed attempts), else
@@ -158,6 +174,7 @@ extension CrawlLoop {
         let stored = try await store.hostFile(host: origin, name: AppSiteAssociationLoader.fileName)
         if let stored, stored.fetchedAt >= run.startedAt {
             hosts[origin]?.association = .ready(AppSiteAssociationLoader.rules(from: stored))
+            hosts[origin]?.associatedApps = AppSiteAssociationLoader.apps(from: stored)
             return false
         }
         let claim = try await store.claimHostTask(
@@ -221,6 +238,10 @@ extension CrawlLoop {
             if url.kind == .sitemap, host.sitemapInFlight {
                 // Still queued in the store: kept out of refills until it is dispatched and written.
                 hosts[origin]?.deferredSitemaps.append(url)
+                continue
+            }
+            if !mayFetchDonated(url, of: host) {
+                refuseDonated(url, of: origin)
                 continue
             }
             let decision = status.decision(for: url.url, productToken: configuration.productToken)

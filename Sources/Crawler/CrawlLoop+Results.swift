@@ -58,17 +58,23 @@ extension CrawlLoop {
             batch.hostFiles.append(
                 HostFile(
                     host: origin, name: AppSiteAssociationLoader.fileName, fetchedAt: CrawlLoop.now,
-                    httpStatus: attempt.httpStatus, body: attempt.association == nil ? nil : attempt.body,
+                    httpStatus: attempt.httpStatus, body: attempt.body,
                     detail: attempt.association == nil ? (attempt.diagnosis ?? "none") : (attempt.diagnosis ?? "valid"))
             )
             batch.releasedHostLeases.append(HostLeaseName(host: origin, name: AppSiteAssociationLoader.fileName))
-            if let status = attempt.httpStatus, (200...399).contains(status), let diagnosis = attempt.diagnosis {
+            if attempt.association == nil, !attempt.apps.bundles.isEmpty {
+                // No universal links, but apps associated through its other services: a site's choice.
+                logger.info(
+                    "apple-app-site-association names apps but declares no universal links",
+                    metadata: ["host": "\(origin)", "apps": "\(attempt.apps.bundles.sorted())"])
+            } else if let status = attempt.httpStatus, (200...399).contains(status), let diagnosis = attempt.diagnosis {
                 // Served but unusable or imperfect: the site owner wants to hear it.
                 logger.warning(
                     "apple-app-site-association: \(diagnosis)",
                     metadata: ["host": "\(origin)", "usable": "\(attempt.association != nil)"])
             }
             hosts[origin]?.association = .ready(attempt.association)
+            hosts[origin]?.associatedApps = attempt.apps
         }
     }
 
@@ -219,7 +225,9 @@ extension CrawlLoop {
     /// Records that `origin` has queued URLs due at `dueAt`, adding the host if new.
     mutating func noteWork(_ origin: String, dueAt: Double) {
         if hosts[origin] == nil {
-            hosts[origin] = HostState(origin: origin, spacing: configuration.delay)
+            var host = HostState(origin: origin, spacing: configuration.delay)
+            host.isDonatedOnly = !(ownSites?.containsSite(of: origin + "/") ?? false)
+            hosts[origin] = host
             hostOrder.append(origin)
         }
         let current = hosts[origin]?.dueAt ?? 0

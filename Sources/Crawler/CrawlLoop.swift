@@ -1,6 +1,7 @@
 import Fetching
 import Foundation
 import Logging
+import Scope
 import Store
 
 /// The one owner of a crawl's scheduling state. It starts child tasks, takes their
@@ -13,6 +14,8 @@ struct CrawlLoop {
     /// This process in the store: the owner of its leases.
     let worker: CrawlWorker
     let links: LinkFilter
+    /// The sites of every pass's seeds: a host outside them is one only donated URLs lead to (`nil`: none).
+    let ownSites: CrawlScope?
     let logger: Logger
     let progress: (@Sendable (CrawlProgress) -> Void)?
 
@@ -44,8 +47,9 @@ struct CrawlLoop {
     init(
         configuration: CrawlConfiguration, store: any CrawlStore, fetcher: Fetcher, run: CrawlRunInfo,
         worker: CrawlWorker,
-        links: LinkFilter, logger: Logger, progress: (@Sendable (CrawlProgress) -> Void)?
+        links: LinkFilter, ownSites: CrawlScope?, logger: Logger, progress: (@Sendable (CrawlProgress) -> Void)?
     ) {
+        self.ownSites = ownSites
         self.configuration = configuration
         self.store = store
         self.fetcher = fetcher

@@ -73,6 +73,8 @@ package struct Crawler: Sendable {
         // Without seeds, a pass over the pending activity pages only: no site is in scope, so no
         // link found on them is followed.
         let scope = try scopeSeeds.isEmpty ? siteLessScope() : scope(seeds: scopeSeeds)
+        // The sites some crawl was asked to visit; donated URLs elsewhere wait for their host's association.
+        let ownSites = Self.sites(of: try await store.seedsOfEveryPass() + scopeSeeds)
         logger.info(
             "crawl pass \(run.id) \(run.isResumed ? "joined" : "started")",
             metadata: ["seeds": "\(scopeSeeds)", "worker": "\(worker.owner)"])
@@ -86,7 +88,7 @@ package struct Crawler: Sendable {
                     scope: scope, maxDepth: configuration.maxDepth,
                     fingerprint: SitemapEntryDigest.fingerprint(
                         seeds: scopeSeeds, configuration: configuration)),
-                logger: logger,
+                ownSites: ownSites, logger: logger,
                 progress: progress)
             return try await loop.crawl()
         }
@@ -103,6 +105,12 @@ extension Crawler {
         } catch {
             throw CrawlError(message: "invalid scope: \(error)")
         }
+    }
+
+    /// The sites of `seeds` (each a valid seed's registrable domain, or its host), `nil` for none.
+    static func sites(of seeds: [String]) -> CrawlScope? {
+        let valid = seeds.filter { (try? CrawlScope(seeds: [$0])) != nil }
+        return valid.isEmpty ? nil : try? CrawlScope(seeds: valid)
     }
 
     /// The scope of a pass without seeds: no site, the configured patterns and URL length.

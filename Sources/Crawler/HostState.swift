@@ -1,5 +1,6 @@
 import DequeModule
 import Store
+import UniversalLinks
 
 /// The scheduler's view of one host (`scheme://host[:port]`). Only the crawl loop
 /// touches it. Its memory is bounded: a small buffer of due URLs, not the host's queue,
@@ -28,6 +29,11 @@ struct HostState {
     /// robots.txt attempts of the pass that failed in a row (all workers'), when this worker fetches it.
     var robotsFailures = 0
     var association = AssociationPhase.unknown
+    /// The apps the host's association file names (any service), once it is ready.
+    var associatedApps = AssociatedApps()
+    /// Whether the host is outside every crawl's scope: only donated URLs lead to it, and a donated URL of it
+    /// is fetched only when its association file names the donating app.
+    var isDonatedOnly = false
     /// Requests in flight to this host (pages, sitemaps, robots.txt, AASA).
     var inFlight = 0
     /// The host's request slots this worker holds in the store (the per-host cap across all workers).

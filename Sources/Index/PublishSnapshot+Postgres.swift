@@ -11,6 +11,7 @@ extension PublishSnapshot {
         try await transaction.forEachPage { snapshot.add(page: $0) }
         try await transaction.forEachRedirect { snapshot.add(redirectFrom: $0, to: $1) }
         try await transaction.forEachUnreachable { snapshot.add(unreachable: $0) }
+        try await transaction.forEachAssociationFile { snapshot.add(association: $0) }
         try await transaction.forEachActivity { snapshot.add(activity: $0) }
         try await transaction.forEachAppItem { snapshot.add(appItem: $0) }
         try await transaction.forEachStoredCluster { snapshot.add(storedCluster: $0) }

@@ -1,6 +1,7 @@
 import Bridge
 import Store
 import URLCanonical
+import UniversalLinks
 
 /// The snapshot's rows as the bridge's records, the same for either engine.
 extension PublishSnapshot {
@@ -18,7 +19,7 @@ extension PublishSnapshot {
             PageRecord(
                 url: row.url, key: key, canonicalKey: canonical, httpStatus: row.httpStatus, isHTML: true,
                 isIndexable: row.isIndexable, isGone: row.isGone, hasTitle: row.hasTitle, lastSeen: row.fetchedAt,
-                version: version.value))
+                version: version.value, origin: row.host))
         if row.finalURL != row.url, let finalKey = canonicalKey(row.finalURL), finalKey != key {
             input.redirects.append(RedirectRecord(fromKey: key, toKey: finalKey))
         }
@@ -33,11 +34,17 @@ extension PublishSnapshot {
     /// URLs), so a URL the crawler gave up on is found under the activity's own key.
     mutating func add(unreachable row: PublishUnreachableRow) {
         guard let key = row.urlKey ?? canonicalKey(row.url) else { return }
-        if row.isRobotsDisallowed {
-            input.robotsDisallowedKeys.append(key)
-        } else {
-            input.unreachableKeys.append(key)
+        switch row.cause {
+        case .robotsDisallowed: input.robotsDisallowedKeys.append(key)
+        case .appNotAssociated: input.notAssociatedKeys.append(key)
+        case .failed: input.unreachableKeys.append(key)
         }
+    }
+
+    /// The apps an origin's association file names: the apps whose activities may join its pages.
+    mutating func add(association row: PublishAssociationRow) {
+        let apps = AssociatedApps(bytes: row.body)
+        if !apps.bundles.isEmpty { input.associations[row.host] = apps.bundles }
     }
 
     mutating func add(activity row: PublishActivityRow) {

@@ -23,6 +23,7 @@ struct PublishSnapshot {
         try reader.forEachPage { snapshot.add(page: $0) }
         try reader.forEachRedirect { snapshot.add(redirectFrom: $0, to: $1) }
         try reader.forEachUnreachable { snapshot.add(unreachable: $0) }
+        try reader.forEachAssociationFile { snapshot.add(association: $0) }
         try reader.forEachActivity { snapshot.add(activity: $0) }
         try reader.forEachAppItem { snapshot.add(appItem: $0) }
         try reader.forEachStoredCluster { snapshot.add(storedCluster: $0) }

@@ -114,6 +114,13 @@ package struct CrawlScope: Sendable {
         return .allowed(parsed)
     }
 
+    /// Whether the site of `url` (its registrable domain, or its host when it has none) is one of ``sites``,
+    /// whatever the patterns say.
+    package func containsSite(of url: String) -> Bool {
+        guard let parsed = try? CrawlURL(url) else { return false }
+        return sites.contains(RegistrableDomain.siteKey(normalizedHost: parsed.host))
+    }
+
     private static func patterns(_ sources: [String]) throws(ScopeError) -> [URLPattern] {
         var patterns: [URLPattern] = []
         for source in sources { patterns.append(try URLPattern(source)) }

@@ -33,6 +33,9 @@ package enum CrawlOutcome: Sendable, Hashable, CustomStringConvertible {
     case addressRefused
     /// A pending activity URL that is not a crawlable URL.
     case invalidURL
+    /// A donated URL on a host outside every crawl's scope whose apple-app-site-association does not name
+    /// the donating app: not fetched, so no app can point the crawler at a site it does not belong to.
+    case appNotAssociated
     /// A request for robots.txt (fetch log).
     case robotsFile
     /// A request for apple-app-site-association (fetch log).
@@ -65,6 +68,7 @@ package enum CrawlOutcome: Sendable, Hashable, CustomStringConvertible {
         case .robotsUnavailable: "robots-unavailable"
         case .addressRefused: "address-refused"
         case .invalidURL: "invalid-url"
+        case .appNotAssociated: "app-not-associated"
         case .appSiteAssociationFile: "app-site-association"
         case .httpStatus(let status): "http-\(status)"
         case .retryHTTPStatus(let status): "retry.http-\(status)"
@@ -110,4 +114,6 @@ package enum SkipReason: String, Sendable, Hashable, CaseIterable {
     case addressRefused = "address-refused"
     /// Not a crawlable URL.
     case invalidURL = "invalid-url"
+    /// A donated URL whose host, outside every crawl's scope, does not associate the donating app.
+    case appNotAssociated = "app-not-associated"
 }

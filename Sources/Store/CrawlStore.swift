@@ -17,6 +17,9 @@ package protocol CrawlStore: Sendable {
     ) async throws(StoreError) -> CrawlRunInfo
     /// Marks the pass finished when nothing of it is queued, or at once with `force`.
     func finishRun(_ id: Int64, force: Bool, now: Double) async throws(StoreError)
+    /// The seeds of every pass the store has seen, each once, oldest first: the sites some crawl was asked to
+    /// crawl, as against those only donated URLs lead to.
+    func seedsOfEveryPass() async throws(StoreError) -> [String]
     /// The hosts with URLs queued in pass `run`, each with the earliest time one is free and due for `worker`.
     func queuedHosts(run: Int64, worker: CrawlWorker) async throws(StoreError) -> [QueuedHost]
     /// URLs still queued in pass `run`.

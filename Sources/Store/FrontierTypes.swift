@@ -103,6 +103,9 @@ package struct FrontierURL: Sendable, Hashable {
     package var wasIndexable: Bool?
     /// The revisit interval its last visit set (seconds), `nil` before its first.
     package var revisitInterval: Double? = nil
+    /// For a donated page (source `activity`): the bundle identifiers of the apps that donated it, which its
+    /// host must associate before it is fetched from outside every crawl's scope.
+    package var donatingApps: [String] = []
 }
 
 /// How a frontier URL ended in this pass.

@@ -17,11 +17,14 @@ package struct PublishPageRow: Sendable {
     package var changedAt: Double
     /// The page's key in the frontier (the importer's key for an activity's page), when it has one.
     package var urlKey: String?
+    /// The frontier's host of the page (`scheme://host[:port]`), when it has a frontier row.
+    package var host: String?
 
     package init(
         url: String, finalURL: String, canonicalURL: String?, httpStatus: Int, isIndexable: Bool, isGone: Bool,
-        hasTitle: Bool, fetchedAt: Double, changedAt: Double, urlKey: String?
+        hasTitle: Bool, fetchedAt: Double, changedAt: Double, urlKey: String?, host: String?
     ) {
+        self.host = host
         self.url = url
         self.finalURL = finalURL
         self.canonicalURL = canonicalURL
@@ -37,17 +40,44 @@ package struct PublishPageRow: Sendable {
 
 /// A page URL the crawler gave up on (failed or skipped).
 package struct PublishUnreachableRow: Sendable {
+    /// Why the crawler fetched no page there.
+    package enum Cause: Int, Sendable {
+        /// An error, a filter, a limit.
+        case failed = 0
+        /// robots.txt disallowed it.
+        case robotsDisallowed = 1
+        /// A donated URL whose host, outside every crawl's scope, does not associate the donating app.
+        case appNotAssociated = 2
+
+        /// The SQL that reads a `crawl_url` row's cause from its `outcome` (the same on both engines).
+        static let column = """
+            CASE outcome WHEN '\(CrawlOutcome.robotsDisallowed.text)' THEN 1
+                         WHEN '\(CrawlOutcome.appNotAssociated.text)' THEN 2 ELSE 0 END
+            """
+    }
+
     package var url: String
     package var urlKey: String?
-    /// Whether robots.txt disallowed it (rather than an error or a filter).
-    package var isRobotsDisallowed: Bool
+    /// Why it ended without a page.
+    package var cause: Cause
 
-    package init(
-        url: String, urlKey: String?, isRobotsDisallowed: Bool
-    ) {
+    package init(url: String, urlKey: String?, cause: Cause) {
         self.url = url
         self.urlKey = urlKey
-        self.isRobotsDisallowed = isRobotsDisallowed
+        self.cause = cause
+    }
+}
+
+/// An origin's stored apple-app-site-association (a 200 answer's body), read for the apps it associates.
+package struct PublishAssociationRow: Sendable {
+    /// The origin (`scheme://host[:port]`).
+    package var host: String
+    /// The file's bytes.
+    package var body: [UInt8]
+
+    package init(host: String, body: [UInt8]) {
+        self.host = host
+        self.body = body
     }
 }
 

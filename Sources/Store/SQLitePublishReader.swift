@@ -28,7 +28,7 @@ package struct SQLitePublishReader {
             sql: """
                 SELECT page.url, page.final_url, page.canonical_url, page.http_status, page.is_indexable,
                        page.is_gone, coalesce(length(page.title), 0) > 0 AS has_title, page.fetched_at,
-                       page.changed_at, crawl_url.url_key
+                       page.changed_at, crawl_url.url_key, crawl_url.host
                 FROM page LEFT JOIN crawl_url ON crawl_url.url = page.url ORDER BY page.url
                 """)
         while let row = try rows.next() {
@@ -37,7 +37,7 @@ package struct SQLitePublishReader {
                     url: row["url"], finalURL: row["final_url"], canonicalURL: row["canonical_url"],
                     httpStatus: row["http_status"], isIndexable: row["is_indexable"], isGone: row["is_gone"],
                     hasTitle: row["has_title"], fetchedAt: row["fetched_at"], changedAt: row["changed_at"],
-                    urlKey: row["url_key"]))
+                    urlKey: row["url_key"], host: row["host"]))
         }
     }
 
@@ -52,14 +52,28 @@ package struct SQLitePublishReader {
         let rows = try Row.fetchCursor(
             db,
             sql: """
-                SELECT url, url_key, outcome = ? AS disallowed
+                SELECT url, url_key, \(PublishUnreachableRow.Cause.column) AS cause
                 FROM crawl_url WHERE state IN ('failed', 'skipped') AND kind = 'page' ORDER BY id
-                """,
-            arguments: [CrawlOutcome.robotsDisallowed.text])
+                """)
         while let row = try rows.next() {
             try body(
                 PublishUnreachableRow(
-                    url: row["url"], urlKey: row["url_key"], isRobotsDisallowed: row["disallowed"] as Bool? == true))
+                    url: row["url"], urlKey: row["url_key"],
+                    cause: PublishUnreachableRow.Cause(rawValue: row["cause"]) ?? .failed))
+        }
+    }
+
+    /// Every origin's stored apple-app-site-association that was served (200) with a body.
+    package func forEachAssociationFile(_ body: (PublishAssociationRow) throws -> Void) throws {
+        let rows = try Row.fetchCursor(
+            db,
+            sql: """
+                SELECT host, body FROM host_file
+                WHERE name = 'apple-app-site-association' AND http_status = 200 AND body IS NOT NULL ORDER BY host
+                """)
+        while let row = try rows.next() {
+            let bytes: Data = row["body"]
+            try body(PublishAssociationRow(host: row["host"], body: [UInt8](bytes)))
         }
     }
 

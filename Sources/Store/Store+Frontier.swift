@@ -89,6 +89,13 @@ extension Store {
         }
     }
 
+    package func seedsOfEveryPass() async throws(StoreError) -> [String] {
+        try await read { db in
+            RefreshRules.seeds(
+                earlier: try String.fetchAll(db, sql: "SELECT seeds FROM crawl_run ORDER BY id"), given: [])
+        }
+    }
+
     /// Marks the pass finished when nothing of it is queued any more (another worker may still have
     /// work), or at once with `force` (the page budget is spent): the next `crawl` starts a new pass.
     package func finishRun(_ id: Int64, force: Bool, now: Double) async throws(StoreError) {

@@ -27,7 +27,11 @@ extension Store {
                         sql: """
                             SELECT c.id, c.url, c.host, c.kind, c.depth, c.redirect_hops, c.source, c.attempts,
                                    c.etag, c.last_modified, c.content_hash, c.revisit_interval, p.links,
-                                   p.is_indexable
+                                   p.is_indexable,
+                                   CASE WHEN c.source = '\(DiscoverySource.activity.rawValue)' THEN (
+                                       SELECT group_concat(bundle, char(10))
+                                       FROM (SELECT DISTINCT bundle FROM activity AS a WHERE a.url_key = c.url_key))
+                                   END AS apps
                             FROM (SELECT * FROM crawl_url
                                   WHERE run_id = ? AND state = 'queued' AND host = ? AND kind = '\(kind.rawValue)'
                                     AND not_before <= ? AND lease_until <= ?
@@ -52,7 +56,7 @@ extension Store {
                     attempts: row[7],
                     etag: row[8], lastModified: row[9], contentHash: row[10],
                     storedLinks: row[12], wasIndexable: row[13],
-                    revisitInterval: row[11])
+                    revisitInterval: row[11], donatingApps: Self.lines(row[14]))
             }
         }
     }
@@ -205,6 +209,11 @@ extension Store {
         return HostFile(
             host: host, name: name, fetchedAt: row["fetched_at"], httpStatus: row["http_status"],
             body: body.map { [UInt8]($0) }, detail: row["detail"])
+    }
+
+    /// The lines of `text` (newline-separated values a query aggregated), none for `nil`.
+    static func lines(_ text: String?) -> [String] {
+        text.map { $0.split(separator: "\n").map(String.init) } ?? []
     }
 
     /// Moves `host`'s next allowed request to `time` unless it is later already.

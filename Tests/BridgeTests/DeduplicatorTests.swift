@@ -5,6 +5,8 @@ import Testing
 enum Make {
     static let now = 1_800_000_000.0
     static let rules = EligibilityRules(engagementThreshold: 3, expirySeconds: 30 * 86_400, now: now)
+    /// The test sites' association files: `a.test` names the test app.
+    static let associations: [String: Set<String>] = ["https://a.test": ["com.example.app"]]
 
     static func page(
         _ url: String, canonical: String? = nil, status: Int = 200, indexable: Bool = true, gone: Bool = false,
@@ -12,7 +14,13 @@ enum Make {
     ) -> PageRecord {
         PageRecord(
             url: url, key: url, canonicalKey: canonical, httpStatus: status, isHTML: true, isIndexable: indexable,
-            isGone: gone, hasTitle: title, lastSeen: seen, version: version)
+            isGone: gone, hasTitle: title, lastSeen: seen, version: version, origin: origin(of: url))
+    }
+
+    /// `scheme://host` of `url`.
+    static func origin(of url: String) -> String {
+        let afterScheme = url.range(of: "://").map { url[$0.upperBound...] } ?? url[...]
+        return String(url[..<afterScheme.startIndex]) + String(afterScheme.prefix { $0 != "/" })
     }
 
     static func activity(
@@ -49,7 +57,8 @@ enum Make {
 
     @Test func activityJoinsItsCrawledPage() throws {
         let input = BridgeInput(
-            pages: [Make.page("https://a.test/tart")], activities: [Make.activity(1, url: "https://a.test/tart")])
+            pages: [Make.page("https://a.test/tart")], activities: [Make.activity(1, url: "https://a.test/tart")],
+            associations: Make.associations)
         let plans = Deduplicator.plan(input, rules: Make.rules)
         let plan = try #require(plans.first)
         #expect(plans.count == 1)
@@ -63,7 +72,8 @@ enum Make {
     @Test func activityJoinsThroughARedirect() throws {
         let input = BridgeInput(
             pages: [Make.page("https://a.test/new")], activities: [Make.activity(1, url: "https://a.test/old")],
-            redirects: [RedirectRecord(fromKey: "https://a.test/old", toKey: "https://a.test/new")])
+            redirects: [RedirectRecord(fromKey: "https://a.test/old", toKey: "https://a.test/new")],
+            associations: Make.associations)
         let plan = try #require(Deduplicator.plan(input, rules: Make.rules).first)
         #expect(plan.matchedBy == ["redirect"])
         #expect(plan.activityStatus == ["public"])
@@ -157,7 +167,8 @@ enum Make {
 
     @Test func fingerprintFollowsMemberVersionsAndRules() throws {
         let input = BridgeInput(
-            pages: [Make.page("https://a.test/")], activities: [Make.activity(1, url: "https://a.test/")])
+            pages: [Make.page("https://a.test/")], activities: [Make.activity(1, url: "https://a.test/")],
+            associations: Make.associations)
         let first = try #require(Deduplicator.plan(input, rules: Make.rules).first)
         #expect(Deduplicator.plan(input, rules: Make.rules).first?.fingerprint == first.fingerprint)
         var changed = input
@@ -175,7 +186,9 @@ enum Make {
         let keys = (0..<count).map { "https://a.test/\($0)" }
         let redirects = (1..<count).map { RedirectRecord(fromKey: keys[$0 - 1], toKey: keys[$0]) }
         let activities = keys.enumerated().map { Make.activity(Int64($0.offset), url: $0.element) }
-        let input = BridgeInput(pages: [Make.page(keys[count - 1])], activities: activities, redirects: redirects)
+        let input = BridgeInput(
+            pages: [Make.page(keys[count - 1])], activities: activities, redirects: redirects,
+            associations: Make.associations)
         let plans = Deduplicator.plan(input, rules: Make.rules)
         #expect(plans.count == 1)
         #expect(plans.first?.contributingActivities.count == count)

@@ -6,17 +6,36 @@ import Store
 import Testing
 
 /// Adds rows to `pending_url` the way the importer does (key: the URL's canonical key).
-func addPending(_ urls: [String], to path: String) throws {
+/// Queues `urls` as the importer does for activities that reached the threshold, each donated by `app` (the
+/// crawl site's association file names `org.example.crawl`).
+func addPending(_ urls: [String], to path: String, app: String = "org.example.crawl") throws {
     _ = try Store(path: path)  // the schema
     let queue = try DatabaseQueue(path: path)
     try queue.write { db in
         for url in urls {
+            let key = FrontierCandidate.key(for: url)
             try db.execute(
-                sql: "INSERT INTO pending_url (url_key, url, added_at) VALUES (?, ?, 0)",
-                arguments: [FrontierCandidate.key(for: url), url])
+                sql: "INSERT INTO pending_url (url_key, url, added_at) VALUES (?, ?, 0)", arguments: [key, url])
+            try db.execute(
+                sql: """
+                    INSERT INTO activity (identity, bundle, activity_type, webpage_url, url_key, donors, first_seen,
+                                          last_seen)
+                    VALUES (?, ?, 'view', ?, ?, 3, 0, 0)
+                    """,
+                arguments: [Data((app + url).utf8), app, url, key])
         }
     }
     try queue.close()
+}
+
+/// Makes `server` associate `app` (the default donor of ``addPending(_:to:app:)``) in its
+/// apple-app-site-association, as a site whose donated pages a crawl outside its scope may fetch.
+func associate(_ server: FixtureServer, app: String = "org.example.crawl") async {
+    await server.setBehaviour(
+        .respond(
+            status: 200, headers: [("Content-Type", "application/json")],
+            body: Array(#"{"webcredentials":{"apps":["ABCDE12345.\#(app)"]}}"#.utf8)),
+        for: "/.well-known/apple-app-site-association")
 }
 
 /// The request targets other than robots.txt and apple-app-site-association.

@@ -192,6 +192,7 @@ struct CrawlRefreshTests {
     func activityPage() async throws {
         let server = try await FixtureServer.start()
         await Self.setPage(server, "/activity.html", title: "Donated page", version: 1)
+        await associate(server)
         let storage = try TemporaryStore()
         defer { storage.cleanUp() }
         try addPending([server.url("/activity.html")], to: storage.path)

@@ -70,7 +70,9 @@ extension IndexTestStore {
     }
 
     /// Crawls `seeds` (and the pending activity pages) into the store, loopback allowed, no delay.
-    func crawl(seeds: [String], plainHTTPAppSiteAssociation: Bool = false) async throws {
+    /// Crawls into the store as a loopback test site is crawled: association files over plain http too (a
+    /// donated page off the seeds' sites is fetched only when its host's file names the app).
+    func crawl(seeds: [String], plainHTTPAppSiteAssociation: Bool = true) async throws {
         var configuration = CrawlConfiguration(
             seeds: seeds,
             fetch: FetchConfiguration(

@@ -18,6 +18,8 @@ struct IndexTestStore {
     func readOnly<T>(_ body: (Database) throws -> T) throws -> T {
         var configuration = Configuration()
         configuration.readonly = true
+        // The store's last connection may still be closing (its checkpoint holds the lock a moment): wait.
+        configuration.busyMode = .timeout(10)
         return try DatabaseQueue(path: path, configuration: configuration).read(body)
     }
 

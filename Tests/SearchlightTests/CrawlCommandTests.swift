@@ -89,10 +89,18 @@ struct CrawlPendingCommandTests {
             try db.execute(
                 sql: "INSERT INTO pending_url (url_key, url, added_at) VALUES (?, ?, 0)",
                 arguments: [server.url("/about.html"), server.url("/about.html")])
+            // Donated by the app the example site names: a crawl never seeded with the site fetches it then.
+            try db.execute(
+                sql: """
+                    INSERT INTO activity (identity, bundle, activity_type, url_key, donors, first_seen, last_seen)
+                    VALUES (x'01', 'com.example.recipes', 'view', ?, 3, 0, 0)
+                    """,
+                arguments: [server.url("/about.html")])
         }
         try queue.close()
         let outcome = try await CommandRunner.run([
-            "crawl", "--store", store, "--allow-private-network", "--delay", "0", "--json",
+            "crawl", "--store", store, "--allow-private-network", "--plain-http-app-site-association", "--delay",
+            "0", "--json",
         ])
         let paths = await server.requests().map(\.path).filter { $0 != "/robots.txt" && !$0.hasPrefix("/.well-known") }
         await server.stop()

@@ -12,7 +12,8 @@ import Testing
             (.unsupportedType, "type"), (.tooLarge, "size"), (.sitemap, "sitemap"),
             (.sitemapUnchanged, "sitemap-unchanged"), (.sitemapLimit, "sitemap-limit"), (.robotsDisallowed, "robots"),
             (.robotsUnavailable, "robots-unavailable"), (.addressRefused, "address-refused"),
-            (.invalidURL, "invalid-url"), (.robotsFile, "robots"), (.appSiteAssociationFile, "app-site-association"),
+            (.invalidURL, "invalid-url"), (.appNotAssociated, "app-not-associated"), (.robotsFile, "robots"),
+            (.appSiteAssociationFile, "app-site-association"),
             (.httpStatus(404), "http-404"), (.retryHTTPStatus(503), "retry.http-503"),
             (.error("dns-failure"), "error.dns-failure"), (.pending, ""),
         ])
@@ -26,6 +27,7 @@ import Testing
             SkipReason.allCases.map(\.rawValue) == [
                 "robots", "noindex", "scope", "depth", "size", "type", "errors", "url-length", "redirect-limit",
                 "sitemap-limit", "sitemap-depth", "links-cap", "robots-unavailable", "address-refused", "invalid-url",
+                "app-not-associated",
             ])
         #expect(
             DiscoverySource.allCases.map(\.rawValue) == [

@@ -103,6 +103,16 @@ extension PostgresDatabase: CrawlStore {
         }
     }
 
+    package func seedsOfEveryPass() async throws(StoreError) -> [String] {
+        let found = try await records("SELECT seeds FROM crawl_run ORDER BY id")
+        do {
+            let earlier = try found.map { try $0.makeRandomAccess().value("seeds", as: String.self) }
+            return RefreshRules.seeds(earlier: earlier, given: [])
+        } catch {
+            throw storeError(error)
+        }
+    }
+
     package func queuedCount(run: Int64) async throws(StoreError) -> Int {
         try await count("SELECT COUNT(*) AS n FROM crawl_url WHERE run_id = \(run) AND state = 'queued'")
     }

@@ -26,9 +26,13 @@ extension PostgresDatabase {
                         UPDATE crawl_url AS c SET lease_owner = \(worker.owner), lease_until = \(leaseUntil)
                         FROM due WHERE c.id = due.id
                         RETURNING c.id, c.url, c.host, c.kind, c.depth, c.redirect_hops, c.source, c.attempts,
-                                  c.etag, c.last_modified, c.content_hash, c.revisit_interval
+                                  c.etag, c.last_modified, c.content_hash, c.revisit_interval, c.url_key
                     )
-                    SELECT taken.*, p.links, p.is_indexable FROM taken LEFT JOIN page p ON p.url = taken.url
+                    SELECT taken.*, p.links, p.is_indexable,
+                           CASE WHEN taken.source = \(DiscoverySource.activity.rawValue) THEN (
+                               SELECT string_agg(DISTINCT a.bundle, E'\\n') FROM activity AS a WHERE a.url_key = taken.url_key)
+                           END AS apps
+                    FROM taken LEFT JOIN page p ON p.url = taken.url
                     ORDER BY taken.depth, taken.id
                     """, logger: logger)
                 for row in rows {
@@ -43,7 +47,8 @@ extension PostgresDatabase {
                             etag: try row.value("etag"), lastModified: try row.value("last_modified"),
                             contentHash: try row.value("content_hash"), storedLinks: try row.value("links"),
                             wasIndexable: try row.value("is_indexable"),
-                            revisitInterval: try row.value("revisit_interval")))
+                            revisitInterval: try row.value("revisit_interval"),
+                            donatingApps: Store.lines(try row.value("apps", as: String?.self))))
                 }
             }
             return claimed

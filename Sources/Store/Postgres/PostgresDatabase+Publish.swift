@@ -110,17 +110,18 @@ package struct PostgresPublishTransaction: Sendable {
         let rows = try await connection.query(
             """
             SELECT page.url, page.final_url, page.canonical_url, page.http_status, page.is_indexable, page.is_gone,
-                   coalesce(length(page.title), 0) > 0, page.fetched_at, page.changed_at, crawl_url.url_key
+                   coalesce(length(page.title), 0) > 0, page.fetched_at, page.changed_at, crawl_url.url_key,
+                   crawl_url.host
             FROM page LEFT JOIN crawl_url ON crawl_url.url = page.url ORDER BY page.url
             """, logger: logger)
         for try await row in rows {
             let columns = try row.decode(
-                (String, String, String?, Int, Bool, Bool, Bool, Double, Double, String?).self)
+                (String, String, String?, Int, Bool, Bool, Bool, Double, Double, String?, String?).self)
             try body(
                 PublishPageRow(
                     url: columns.0, finalURL: columns.1, canonicalURL: columns.2, httpStatus: columns.3,
                     isIndexable: columns.4, isGone: columns.5, hasTitle: columns.6, fetchedAt: columns.7,
-                    changedAt: columns.8, urlKey: columns.9))
+                    changedAt: columns.8, urlKey: columns.9, host: columns.10))
         }
     }
 
@@ -134,11 +135,25 @@ package struct PostgresPublishTransaction: Sendable {
     package func forEachUnreachable(_ body: (PublishUnreachableRow) throws -> Void) async throws {
         let rows = try await connection.query(
             """
-            SELECT url, url_key, coalesce(outcome = \(CrawlOutcome.robotsDisallowed.text), FALSE)
+            SELECT url, url_key, \(unescaped: PublishUnreachableRow.Cause.column)
             FROM crawl_url WHERE state IN ('failed', 'skipped') AND kind = 'page' ORDER BY id
             """, logger: logger)
-        for try await (url, key, disallowed) in rows.decode((String, String?, Bool).self) {
-            try body(PublishUnreachableRow(url: url, urlKey: key, isRobotsDisallowed: disallowed))
+        for try await (url, key, cause) in rows.decode((String, String?, Int).self) {
+            try body(
+                PublishUnreachableRow(
+                    url: url, urlKey: key, cause: PublishUnreachableRow.Cause(rawValue: cause) ?? .failed))
+        }
+    }
+
+    /// Every origin's stored apple-app-site-association that was served (200) with a body.
+    package func forEachAssociationFile(_ body: (PublishAssociationRow) throws -> Void) async throws {
+        let rows = try await connection.query(
+            """
+            SELECT host, body FROM host_file
+            WHERE name = 'apple-app-site-association' AND http_status = 200 AND body IS NOT NULL ORDER BY host
+            """, logger: logger)
+        for try await (host, bytes) in rows.decode((String, Data).self) {
+            try body(PublishAssociationRow(host: host, body: [UInt8](bytes)))
         }
     }
 
