@@ -285,7 +285,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DonationsTests",
-            dependencies: ["Donations"]
+            dependencies: ["Donations", "FixtureServer"]
         ),
         .testTarget(
             name: "SearchQueryTests",

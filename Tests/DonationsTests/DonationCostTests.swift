@@ -1,13 +1,14 @@
 import Donations
+import FixtureServer
 import Foundation
 import Testing
 
 /// What one donation line may cost: lists are refused over their caps before an entry is read, and the
 /// costliest line within the limits is read in time proportional to its bytes.
 ///
-/// Time is compared with a twin line measured in the same test: the same bytes with the record's field
-/// names changed to unknown ones, so the JSON parse is the same and only the reading differs. The bound
-/// is generous (20 times the twin); quadratic work on a 1 MiB line misses it by hundreds.
+/// Time is compared with a twin line measured in the same test (``TwinTiming``): the same bytes with the
+/// record's field names changed to unknown ones, so the JSON parse is the same and only the reading
+/// differs. The bound is generous (20 times the twin); quadratic work on a 1 MiB line misses it by hundreds.
 @Suite("Donation lines cost what their bytes cost")
 struct DonationCostTests {
     static let head =
@@ -96,8 +97,7 @@ struct DonationCostTests {
     }
 
     /// `line` read at most 20 times as long as its twin, whose record fields are renamed to unknown keys of
-    /// the same length (`userInfo` becomes `userInfX`): the same JSON to parse, nothing to read. The best
-    /// of up to five runs of each, taken in turns, so a busy machine slows both alike.
+    /// the same length (`userInfo` becomes `userInfX`): the same JSON to parse, nothing to read.
     static func expectLinear(_ line: String, sourceLocation: SourceLocation = #_sourceLocation) {
         var twin = line
         for name in ["userInfo", "requiredUserInfoKeys", "keywords", "contentAttributeSet"] {
@@ -106,16 +106,11 @@ struct DonationCostTests {
         let bytes = Array(line.utf8)
         let twinBytes = Array(twin.utf8)
         #expect(bytes.count == twinBytes.count, sourceLocation: sourceLocation)
-        let clock = ContinuousClock()
-        var best = Duration.seconds(1_000)
-        var twinBest = Duration.seconds(1_000)
-        for _ in 0..<5 {
-            twinBest = min(twinBest, clock.measure { _ = DonationParser.parse(twinBytes, file: "t", number: 1) })
-            let time = clock.measure { _ = DonationParser.parse(bytes, file: "w", number: 1) }
-            best = min(best, time)
-            // Within the bound, or so far past it that no retry would help: done.
-            if best <= twinBest * 20 || time > twinBest * 200 { break }
+        let timing = TwinTiming.measure(within: 20) {
+            _ = DonationParser.parse(bytes, file: "w", number: 1)
+        } twin: {
+            _ = DonationParser.parse(twinBytes, file: "t", number: 1)
         }
-        #expect(best <= twinBest * 20, "\(best) against \(twinBest) for the twin", sourceLocation: sourceLocation)
+        #expect(timing.isWithin(20), "\(timing)", sourceLocation: sourceLocation)
     }
 }

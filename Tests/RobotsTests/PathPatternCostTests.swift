@@ -1,3 +1,4 @@
+import FixtureServer
 import Testing
 
 @testable import Robots
@@ -49,15 +50,11 @@ struct PathPatternCostTests {
         let hostile = RobotsTxt(Array("User-agent: *\nDisallow: /\(String(repeating: "*a", count: 4_000))*b\n".utf8))
         let twin = RobotsTxt(Array("User-agent: *\nDisallow: /\(String(repeating: "a", count: 7_999))*ab\n".utf8))
         #expect(hostile.decision(for: path).allowed && twin.decision(for: path).allowed)
-        let clock = ContinuousClock()
-        var best = Duration.seconds(1_000)
-        var twinBest = Duration.seconds(1_000)
-        for _ in 0..<5 {
-            twinBest = min(twinBest, clock.measure { for _ in 0..<20 { _ = twin.decision(for: path) } })
-            let time = clock.measure { for _ in 0..<20 { _ = hostile.decision(for: path) } }
-            best = min(best, time)
-            if best <= twinBest * 20 || time > twinBest * 200 { break }
+        let timing = TwinTiming.measure(within: 20) {
+            for _ in 0..<20 { _ = hostile.decision(for: path) }
+        } twin: {
+            for _ in 0..<20 { _ = twin.decision(for: path) }
         }
-        #expect(best <= twinBest * 20, "\(best) against \(twinBest) for one star")
+        #expect(timing.isWithin(20), "\(timing)")
     }
 }
