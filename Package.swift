@@ -290,7 +290,7 @@ let package = Package(
         .testTarget(
             name: "SearchQueryTests",
             dependencies: [
-                "SearchQuery",
+                "SearchQuery", "FixtureServer",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
