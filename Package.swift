@@ -287,12 +287,12 @@ let package = Package(
         ),
         .testTarget(
             name: "DonationsTests",
-            dependencies: ["Donations"]
+            dependencies: ["Donations", "FixtureServer"]
         ),
         .testTarget(
             name: "SearchQueryTests",
             dependencies: [
-                "SearchQuery",
+                "SearchQuery", "FixtureServer",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),

@@ -95,12 +95,16 @@ package enum DonationParser {
         }
     }
 
-    /// Only the `requiredUserInfoKeys` values: the rest of `userInfo` is never stored.
+    /// Only the `requiredUserInfoKeys` values: the rest of `userInfo` is never stored. One hashed look-up
+    /// per required key (both lists are at most ``DonationValidation/maxListCount`` long).
     static func keptUserInfo(_ activity: UserActivityRecord) -> [String: JSONValue]? {
         guard let info = activity.userInfo, let keys = activity.requiredUserInfoKeys, !keys.isEmpty else {
             return nil
         }
-        let kept = info.filter { keys.contains($0.key) }
+        var kept: [String: JSONValue] = [:]
+        for key in keys where kept[key] == nil {
+            if let value = info[key] { kept[key] = value }
+        }
         return kept.isEmpty ? nil : kept
     }
 }

@@ -41,10 +41,7 @@ extension UserActivityRecord {
         activityType = try FieldReader.requiredString(fields[2], Self.names[2], in: fields.path)
         title = try FieldReader.text(fields[3], Self.names[3], in: fields.path)
         webpageURL = try FieldReader.string(fields[4], Self.names[4], in: fields.path)
-        userInfo = try FieldReader.object(fields[5], Self.names[5], in: fields.path).map {
-            (members) throws(FieldError) in
-            try FieldReader.dictionary(members, at: fields.path.member(Self.names[5]))
-        }
+        userInfo = try FieldReader.userInfo(fields[5], Self.names[5], in: fields.path)
         requiredUserInfoKeys = try FieldReader.strings(fields[6], Self.names[6], in: fields.path)
         keywords = try FieldReader.texts(fields[7], Self.names[7], in: fields.path)
         persistentIdentifier = try FieldReader.string(fields[8], Self.names[8], in: fields.path)

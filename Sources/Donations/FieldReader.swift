@@ -102,10 +102,13 @@ enum FieldReader {
         }
     }
 
+    /// An optional array of strings; one of more than ``DonationValidation/maxListCount`` elements is refused
+    /// before any element is read, so a long list costs no more than its bytes.
     static func strings(_ value: JSONValue?, _ key: String, in container: FieldPath) throws(FieldError) -> [String]? {
         switch value {
         case nil, .null?: return nil
         case .array(let elements)?:
+            try checkCount(elements.count, key, in: container)
             var result: [String] = []
             result.reserveCapacity(elements.count)
             for (index, element) in elements.enumerated() {
@@ -130,39 +133,87 @@ enum FieldReader {
         }
     }
 
-    /// Any value, for `userInfo`, in canonical form: a number as ``JSONNumber`` writes its `Double` (so
-    /// `1e2` and `100.0` are both `100`, and one out of `Double`'s range is an error), an object's members
-    /// sorted by key with the first value of a repeated key. That is all `JSONDecoder` keeps of a value,
-    /// and what makes equal values equal (the store compares and hashes their text). The path is only
-    /// worked out for a message or to go deeper, so plain values cost no string building.
-    static func userInfoValue(_ value: JSONValue, at path: () -> FieldPath) throws(FieldError) -> JSONValue {
-        switch value {
-        case .null, .bool, .string: return value
-        case .number(let number):
-            guard let double = number.doubleValue else { throw path().error("number out of range") }
-            return .number(JSONNumber(double))
-        case .array(let elements):
-            let arrayPath = path()
-            var result: [JSONValue] = []
-            result.reserveCapacity(elements.count)
-            for (index, element) in elements.enumerated() {
-                result.append(try userInfoValue(element, at: { arrayPath.element(index) }))
+    /// `userInfo`: an object of at most ``DonationValidation/maxListCount`` members (counted as written, before
+    /// any value is read), each value in canonical form (``dictionary(_:at:)``).
+    static func userInfo(_ value: JSONValue?, _ key: String, in container: FieldPath) throws(FieldError)
+        -> [String: JSONValue]?
+    {
+        guard let members = try object(value, key, in: container) else { return nil }
+        try checkCount(members.count, key, in: container)
+        return try dictionary(members, at: container.member(key))
+    }
+
+    /// Refuses a list of more than ``DonationValidation/maxListCount`` entries.
+    private static func checkCount(_ count: Int, _ key: String, in container: FieldPath) throws(FieldError) {
+        let limit = DonationValidation.maxListCount
+        guard count <= limit else { throw container.member(key).error("more than \(limit) entries") }
+    }
+
+    /// An object's members by key, each value in canonical form: a number as ``JSONNumber`` writes its
+    /// `Double` (so `1e2` and `100.0` are both `100`, and one out of `Double`'s range is an error), an
+    /// object's members sorted by key with the first value of a repeated key. That is all `JSONDecoder`
+    /// keeps of a value, and what makes equal values equal (the store compares and hashes their text).
+    /// The work is one visit per value and a sort per object, whatever the keys' length or the depth.
+    static func dictionary(_ members: [JSONMember], at path: FieldPath) throws(FieldError) -> [String: JSONValue] {
+        var trail = Trail(base: path)
+        return try dictionary(members, trail: &trail)
+    }
+
+    /// Where the value being read sits below the object ``dictionary(_:at:)`` was given: its keys and
+    /// indexes, written out only for a message (a path string built per value would copy every long key
+    /// once per value below it).
+    private struct Trail {
+        enum Step {
+            case key(String)
+            case index(Int)
+        }
+
+        let base: FieldPath
+        var steps: [Step] = []
+
+        func error(_ reason: String) -> FieldError {
+            var path = base
+            for step in steps {
+                switch step {
+                case .key(let key): path = path.member(key)
+                case .index(let index): path = path.element(index)
+                }
             }
-            return .array(result)
-        case .object(let members):
-            let values = try dictionary(members, at: path())
-            return .object(values.sorted { $0.key < $1.key }.map { JSONMember(key: $0.key, value: $0.value) })
+            return path.error(reason)
         }
     }
 
-    /// An object's members by key, each value in canonical form (``userInfoValue(_:at:)``); a repeated key
-    /// keeps its first value.
-    static func dictionary(_ members: [JSONMember], at path: FieldPath) throws(FieldError) -> [String: JSONValue] {
+    private static func dictionary(
+        _ members: [JSONMember], trail: inout Trail
+    ) throws(FieldError) -> [String: JSONValue] {
         var result: [String: JSONValue] = [:]
         result.reserveCapacity(members.count)
         for member in members where result[member.key] == nil {
-            result[member.key] = try userInfoValue(member.value, at: { path.member(member.key) })
+            trail.steps.append(.key(member.key))
+            result[member.key] = try canonical(member.value, trail: &trail)
+            trail.steps.removeLast()
         }
         return result
+    }
+
+    private static func canonical(_ value: JSONValue, trail: inout Trail) throws(FieldError) -> JSONValue {
+        switch value {
+        case .null, .bool, .string: return value
+        case .number(let number):
+            guard let double = number.doubleValue else { throw trail.error("number out of range") }
+            return .number(JSONNumber(double))
+        case .array(let elements):
+            var result: [JSONValue] = []
+            result.reserveCapacity(elements.count)
+            for (index, element) in elements.enumerated() {
+                trail.steps.append(.index(index))
+                result.append(try canonical(element, trail: &trail))
+                trail.steps.removeLast()
+            }
+            return .array(result)
+        case .object(let members):
+            let values = try dictionary(members, trail: &trail)
+            return .object(values.sorted { $0.key < $1.key }.map { JSONMember(key: $0.key, value: $0.value) })
+        }
     }
 }

@@ -28,7 +28,6 @@ struct RDFaReader {
 
     private struct Context {
         var vocab: String?
-        var prefixes: [String: String]
         /// Index into `items` of the item new properties attach to; `nil` means the page.
         var subject: Int?
     }
@@ -40,20 +39,31 @@ struct RDFaReader {
         var propertyIndices: [Int]
     }
 
+    /// A step of the walk: read an element, or leave one that declared prefixes (its children were read).
+    private enum Visit {
+        case element(HTMLNode, context: Int)
+        case leave(RDFaPrefixMap.Mark)
+    }
+
     /// Every item, top-level ones in tree order, nested ones inside their parents.
     func items(in root: HTMLNode) -> [RDFaItem] {
         var items: [RDFaItem] = []
         var nestings: [Nesting] = []
         var page = RDFaItem(types: [], resource: resolver.base)
         // Each evaluation context is stored once; an element hands its children the index of the one
-        // in force (copying a context for every child retained its strings and dictionary each time).
-        var contexts = [Context(vocab: nil, prefixes: Self.initialPrefixes, subject: nil)]
-        var stack: [(node: HTMLNode, context: Int)] = [(root, 0)]
-        while let (node, inheritedIndex) = stack.popLast(), items.count < Self.maxItems {
+        // in force (copying a context for every child retained its strings each time).
+        var contexts = [Context(vocab: nil, subject: nil)]
+        var prefixes = RDFaPrefixMap(Self.initialPrefixes)
+        var stack: [Visit] = [.element(root, context: 0)]
+        while let visit = stack.popLast(), items.count < Self.maxItems {
+            guard case .element(let node, let inheritedIndex) = visit else {
+                if case .leave(let mark) = visit { prefixes.restore(mark) }
+                continue
+            }
             guard node.isElement else { continue }
             // No attribute, no RDFa: the context passes through unchanged.
             guard node.hasAttributes else {
-                node.forEachChildReversed { stack.append(($0, inheritedIndex)) }
+                node.forEachChildReversed { stack.append(.element($0, context: inheritedIndex)) }
                 continue
             }
             let inherited = contexts[inheritedIndex]
@@ -65,11 +75,12 @@ struct RDFaReader {
                 changesContext = true
             }
             if let prefix = node.attribute("prefix") {
-                context.prefixes.merge(Self.prefixes(prefix)) { $1 }
-                changesContext = true
+                // Taken back once the element and everything below it are read.
+                stack.append(.leave(prefixes.mark))
+                prefixes.declare(Self.prefixes(prefix))
             }
             let properties =
-                node.attribute("property")?.splitOnSpaces().compactMap { expand(String($0), context) } ?? []
+                node.attribute("property")?.splitOnSpaces().compactMap { expand(String($0), context, prefixes) } ?? []
             let typeof = node.attribute("typeof")
             // RDFa 1.1 Core §7.5 steps 5–6: `typeof` starts a new item; so does `about` or
             // `resource` on an element without `property` (an untyped subject for what is inside).
@@ -77,7 +88,7 @@ struct RDFaReader {
                 typeof != nil || (properties.isEmpty && (node.hasAttribute("about") || node.hasAttribute("resource")))
             if startsSubject {
                 let types = (typeof ?? "").splitOnSpaces().compactMap {
-                    expand(String($0), context)
+                    expand(String($0), context, prefixes)
                 }
                 let resource = subjectIRI(of: node, hasProperty: !properties.isEmpty)
                 let child = items.count
@@ -115,7 +126,7 @@ struct RDFaReader {
                 contexts.append(context)
                 childContext = contexts.count - 1
             }
-            node.forEachChildReversed { stack.append(($0, childContext)) }
+            node.forEachChildReversed { stack.append(.element($0, context: childContext)) }
         }
         // Children were created after their parents: filling in from the last item back
         // completes every grandchild before its parent is copied into place. `sizes` are the
@@ -165,7 +176,7 @@ struct RDFaReader {
     }
 
     /// Expands a term (`name`), a CURIE (`schema:name`) or keeps an absolute IRI.
-    private func expand(_ term: String, _ context: Context) -> String? {
+    private func expand(_ term: String, _ context: Context, _ prefixes: RDFaPrefixMap) -> String? {
         // Read as bytes: `contains("://")` went through Foundation's string search, thousands of
         // instructions a term.
         let bytes = term.utf8
@@ -173,7 +184,7 @@ struct RDFaReader {
         if isAbsolute { return term }
         if let colon = bytes.firstIndex(of: UInt8(ascii: ":")) {
             let prefix = String(Substring(bytes[..<colon])).lowercased()
-            if let namespace = context.prefixes[prefix] {
+            if let namespace = prefixes[prefix] {
                 return namespace + Substring(bytes[bytes.index(after: colon)...])
             }
             return term

@@ -19,28 +19,49 @@ enum PathPattern {
         normalize(Array(text.utf8), specialCharacters: false)
     }
 
-    /// Whether `pattern` matches the start of `path` (Google's robotstxt matcher: a set of
-    /// candidate positions advanced per pattern byte, O(pattern × path)).
+    /// Whether `pattern` matches the start of `path`, or all of it when the pattern ends with `$`.
+    ///
+    /// The pattern is literal runs between `*`s. The first run must start the path; each later one is
+    /// taken where it first occurs after the one before (ending as early as possible leaves every later
+    /// choice open, so the leftmost place never loses); with a final `$`, the last run must end the
+    /// path, after the others. Each search is Knuth–Morris–Pratt from where the last one ended, so the
+    /// path is read once and the pattern once, however many stars: `*a*a*a…` costs what `/aaa…` costs.
     static func matches(_ path: [UInt8], _ pattern: [UInt8]) -> Bool {
-        var positions = [0]
-        for (offset, byte) in pattern.enumerated() {
-            if byte == UInt8(ascii: "$") && offset == pattern.count - 1 {
-                return positions.last == path.count
-            }
-            if byte == UInt8(ascii: "*") {
-                guard let first = positions.first else { return false }
-                positions = Array(first...path.count)
-                continue
-            }
-            var next: [Int] = []
-            next.reserveCapacity(positions.count)
-            for position in positions where position < path.count && path[position] == byte {
-                next.append(position + 1)
-            }
-            guard !next.isEmpty else { return false }
-            positions = next
+        let anchored = pattern.last == UInt8(ascii: "$")
+        let runs = pattern[..<(pattern.count - (anchored ? 1 : 0))].split(
+            separator: UInt8(ascii: "*"), omittingEmptySubsequences: false)
+        guard path.starts(with: runs[0]) else { return false }
+        var position = runs[0].count
+        guard runs.count > 1 else { return !anchored || position == path.count }
+        for run in runs[1..<(runs.count - 1)] {
+            guard let start = firstOccurrence(of: run, in: path, from: position) else { return false }
+            position = start + run.count
         }
-        return true
+        let last = runs[runs.count - 1]
+        guard anchored else { return firstOccurrence(of: last, in: path, from: position) != nil }
+        return path.count - last.count >= position && path[(path.count - last.count)...].elementsEqual(last)
+    }
+
+    /// Where `needle` first occurs in `haystack` at or after `start` (Knuth–Morris–Pratt: the haystack is
+    /// read once, from `start` to the end of the occurrence).
+    static func firstOccurrence(of needle: ArraySlice<UInt8>, in haystack: [UInt8], from start: Int) -> Int? {
+        let needle = Array(needle)
+        guard !needle.isEmpty else { return start <= haystack.count ? start : nil }
+        // `border[i]`: the length of the longest proper prefix of `needle[...i]` that is also its suffix.
+        var border = [Int](repeating: 0, count: needle.count)
+        var length = 0
+        for index in 1..<needle.count {
+            while length > 0 && needle[index] != needle[length] { length = border[length - 1] }
+            if needle[index] == needle[length] { length += 1 }
+            border[index] = length
+        }
+        var matched = 0
+        for index in start..<max(start, haystack.count) {
+            while matched > 0 && haystack[index] != needle[matched] { matched = border[matched - 1] }
+            if haystack[index] == needle[matched] { matched += 1 }
+            if matched == needle.count { return index + 1 - needle.count }
+        }
+        return nil
     }
 
     /// The path and query of a URL, `/` when empty; a path given alone is used as is. The result

@@ -50,7 +50,8 @@ extension AppSiteAssociation {
     /// none does (or when ``evaluate(_:)`` could not finish).
     package func appIDs(matching url: String) -> [String] {
         var appIDs: [String] = []
-        for match in evaluate(url).matches where !appIDs.contains(match.appID) {
+        var seen: Set<String> = []
+        for match in evaluate(url).matches where seen.insert(match.appID).inserted {
             appIDs.append(match.appID)
         }
         return appIDs

@@ -103,6 +103,14 @@ extension AssociationDecoder {
                         "has more than \(limits.maximumVariableValues) values; the rest are ignored")
                     break
                 }
+                // A value stands in a pattern, so it is held to a pattern's length (which also bounds how
+                // deep its trie runs).
+                guard string.unicodeScalars.count <= limits.maximumPatternLength else {
+                    record(
+                        .limitExceeded, at: memberPath,
+                        "a value is longer than \(limits.maximumPatternLength) characters; skipped")
+                    continue
+                }
                 guard !string.contains("$(") else {
                     record(
                         .invalidVariable, at: memberPath,

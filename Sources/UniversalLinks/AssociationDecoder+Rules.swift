@@ -147,7 +147,9 @@ extension AssociationDecoder {
     ) -> AppLinksRule.QueryPattern? {
         guard let value else { return nil }
         if case .object(let members) = value {
-            var items: [AppLinksRule.QueryItemPattern] = []
+            // A repeated name keeps its last value, in its last place: the earlier place is left empty.
+            var items: [AppLinksRule.QueryItemPattern?] = []
+            var places: [String: Int] = [:]
             for member in members {
                 guard case .string(let pattern) = member.value else {
                     record(
@@ -156,13 +158,14 @@ extension AssociationDecoder {
                     isUsable = false
                     continue
                 }
-                if let existing = items.firstIndex(where: { $0.name == member.key }) {
+                if let existing = places[member.key] {
                     record(.duplicateKey, at: path.member(member.key), "appears more than once; the last value is used")
-                    items.remove(at: existing)
+                    items[existing] = nil
                 }
+                places[member.key] = items.count
                 items.append(AppLinksRule.QueryItemPattern(name: member.key, pattern: pattern))
             }
-            return .items(items)
+            return .items(items.compactMap { $0 })
         }
         return patternText(value, at: path, isUsable: &isUsable).map(AppLinksRule.QueryPattern.whole)
     }

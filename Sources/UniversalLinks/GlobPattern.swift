@@ -36,7 +36,7 @@ struct GlobPattern: Sendable {
         var maximumNodes = 16_384
     }
 
-    private enum Token: Hashable {
+    enum Token: Hashable, Sendable {
         case literal(Unicode.Scalar)
         case any
         case star
@@ -69,15 +69,12 @@ struct GlobPattern: Sendable {
                 // `**` means the same as `*`; one node keeps the automaton small.
                 if !previousWasStar { try append(.star(next: nodes.count + 1, topLevel: true)) }
             case .variable(let name):
-                switch context.variables?.meaning(of: name) {
+                switch context.variables?.meaning(of: name, context.options) {
                 case .scalarClass(let scalarClass):
                     let folded = context.options.caseSensitive ? scalarClass : scalarClass.caseFolded
                     try append(.scalarClass(folded, next: nodes.count + 1))
-                case .values(let values):
-                    let alternatives = try values.map { value throws(CompileError) in
-                        try Self.tokens(value, context.options, variablesAllowed: false)
-                    }
-                    try appendAlternatives(alternatives)
+                case .values(let trie):
+                    try appendAlternatives(trie)
                 case nil:
                     throw CompileError(reason: "unknown substitution variable $(\(name))")
                 }
@@ -88,7 +85,7 @@ struct GlobPattern: Sendable {
     }
 
     /// Splits `text` into tokens; literal runs are brought into the compared form (``MatchText``).
-    private static func tokens(
+    static func tokens(
         _ text: String, _ options: MatchOptions, variablesAllowed: Bool
     ) throws(CompileError) -> [Token] {
         var tokens: [Token] = []
@@ -131,45 +128,34 @@ struct GlobPattern: Sendable {
         return nodes.count - 1
     }
 
-    /// Appends a variable's values as a trie (shared prefixes once, so `$(lang)` costs one node per
-    /// distinct prefix) whose ends all continue after the variable.
-    private mutating func appendAlternatives(_ alternatives: [[Token]]) throws(CompileError) {
-        var children: [[(token: Token, child: Int)]] = [[]]
-        var isEnd = [false]
-        for alternative in alternatives {
-            var trieNode = 0
-            for token in alternative {
-                if let existing = children[trieNode].first(where: { $0.token == token }) {
-                    trieNode = existing.child
-                } else {
-                    children.append([])
-                    isEnd.append(false)
-                    children[trieNode].append((token, children.count - 1))
-                    trieNode = children.count - 1
-                }
-            }
-            isEnd[trieNode] = true
+    /// Appends a variable's values (a trie: shared prefixes once, so `$(lang)` costs one node per distinct
+    /// prefix) whose ends all continue after the variable. A trie that cannot fit is refused before any
+    /// node is added, so a file of many rules naming a large variable pays nothing per rule for it.
+    private mutating func appendAlternatives(_ trie: AlternativesTrie) throws(CompileError) {
+        guard nodes.count + trie.nodeCount <= maximumNodes else {
+            throw CompileError(reason: "the pattern needs more than \(maximumNodes) automaton states")
         }
         var exits: [Int] = []
-        _ = try appendTrie(0, children, isEnd, &exits)
+        _ = try appendTrie(0, trie, &exits)
         for exit in exits { nodes[exit] = .split([nodes.count]) }
     }
 
     /// Appends the trie node `index` and everything under it; returns the index of its entry node.
-    private mutating func appendTrie(
-        _ index: Int, _ children: [[(token: Token, child: Int)]], _ isEnd: [Bool], _ exits: inout [Int]
-    ) throws(CompileError) -> Int {
-        let branching = children[index].count + (isEnd[index] ? 1 : 0)
+    /// Recursion is as deep as the longest value, which the file's reader bounds.
+    private mutating func appendTrie(_ index: Int, _ trie: AlternativesTrie, _ exits: inout [Int])
+        throws(CompileError) -> Int
+    {
+        let branching = trie.children[index].count + (trie.isEnd[index] ? 1 : 0)
         let split = branching == 1 ? nil : try append(.split([]))
         var targets: [Int] = []
-        if isEnd[index] {
+        if trie.isEnd[index] {
             let exit = try append(.split([]))  // patched to the continuation once it is known
             exits.append(exit)
             targets.append(exit)
         }
-        for (token, child) in children[index] {
+        for (token, child) in trie.children[index] {
             let edge = try append(.split([]))  // replaced below, once the child's entry is known
-            let entry = try appendTrie(child, children, isEnd, &exits)
+            let entry = try appendTrie(child, trie, &exits)
             switch token {
             case .literal(let scalar): nodes[edge] = .scalar(scalar, next: entry)
             case .any: nodes[edge] = .any(next: entry)

@@ -33,24 +33,43 @@ enum ScalarClass: String, Sendable, CaseIterable {
 /// values may contain the `?` and `*` wildcards but not other variables. A file's own variable of
 /// the same name as a predefined one replaces it.
 struct SubstitutionVariables: Sendable {
-    /// The file's own variables, name → values.
-    var custom: [String: [String]] = [:]
+    /// The file's own variables, name → values; their tries are built when they are set.
+    var custom: [String: [String]] = [:] {
+        didSet { customTries = custom.mapValues(Self.tries) }
+    }
+    private var customTries: [String: [MatchOptions: AlternativesTrie]] = [:]
 
     /// What `$(name)` stands for, or nil when no such variable exists.
     enum Meaning {
         case scalarClass(ScalarClass)
-        case values([String])
+        /// The values, as compared under the options asked for.
+        case values(AlternativesTrie)
     }
 
-    func meaning(of name: String) -> Meaning? {
-        if let values = custom[name] { return .values(values) }
+    func meaning(of name: String, _ options: MatchOptions) -> Meaning? {
+        if let tries = customTries[name] { return tries[options].map(Meaning.values) }
         if let scalarClass = ScalarClass(rawValue: name) { return .scalarClass(scalarClass) }
         switch name {
-        case "region": return .values(Self.regions)
-        case "lang": return .values(Self.languages)
+        case "region": return Self.regionTries[options].map(Meaning.values)
+        case "lang": return Self.languageTries[options].map(Meaning.values)
         default: return nil
         }
     }
+
+    /// The trie of `values` under each combination of the options: four, built once.
+    private static func tries(_ values: [String]) -> [MatchOptions: AlternativesTrie] {
+        var result: [MatchOptions: AlternativesTrie] = [:]
+        for caseSensitive in [true, false] {
+            for percentEncoded in [true, false] {
+                let options = MatchOptions(caseSensitive: caseSensitive, percentEncoded: percentEncoded)
+                result[options] = AlternativesTrie(values, options)
+            }
+        }
+        return result
+    }
+
+    private static let regionTries = tries(regions)
+    private static let languageTries = tries(languages)
 
     /// Whether `name` is usable as a variable name.
     static func isValidName(_ name: String) -> Bool {

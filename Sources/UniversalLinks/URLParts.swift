@@ -41,22 +41,23 @@ struct PreparedURL: Sendable {
     let path: [Unicode.Scalar]
     let query: [Unicode.Scalar]
     let fragment: [Unicode.Scalar]
-    /// The query split at `&` (empty items dropped), each item at its first `=`; an item without
-    /// `=` has the empty value. Splitting happens before decoding, so `%26` stays inside a value.
-    let queryItems: [(name: String, value: [Unicode.Scalar])]
+    /// The query split at `&` (empty items dropped), each item at its first `=`, the values in order
+    /// by name; an item without `=` has the empty value. Splitting happens before decoding, so `%26`
+    /// stays inside a value. Kept by name, so each pattern of a rule finds its values in one look-up.
+    let queryItems: [String: [[Unicode.Scalar]]]
 
     init(_ parts: URLParts, _ options: MatchOptions) {
         path = MatchText.component(parts.path, options)
         query = MatchText.component(parts.query ?? "", options)
         fragment = MatchText.component(parts.fragment ?? "", options)
-        var items: [(name: String, value: [Unicode.Scalar])] = []
+        var items: [String: [[Unicode.Scalar]]] = [:]
         for item in (parts.query ?? "").split(separator: "&", omittingEmptySubsequences: true) {
             let equals = item.firstIndex(of: "=")
             let name = equals.map { item[..<$0] } ?? item
             let value = equals.map { item[item.index(after: $0)...] } ?? ""
             var nameText = String.UnicodeScalarView()
             nameText.append(contentsOf: MatchText.component(name, options))
-            items.append((String(nameText), MatchText.component(value, options)))
+            items[String(nameText), default: []].append(MatchText.component(value, options))
         }
         queryItems = items
     }
@@ -64,8 +65,7 @@ struct PreparedURL: Sendable {
     /// The values of every query item called `name` (already in this form), or `[[]]` (one empty
     /// value) when there is none: Apple treats an absent item as present with an empty value.
     func values(named name: String) -> [[Unicode.Scalar]] {
-        let values = queryItems.filter { $0.name == name }.map(\.value)
-        return values.isEmpty ? [[]] : values
+        queryItems[name] ?? [[]]
     }
 }
 

@@ -62,11 +62,11 @@ extension SitemapXMLReader {
         if let last = lastNamespace, last.pointer == pointer { return last.number }
         let uri = Self.string(pointer, limit: 2048)
         let number: Int
-        if let index = namespaces.firstIndex(of: uri) {
-            number = index + 1
+        if let known = namespaces[uri] {
+            number = known
         } else {
-            namespaces.append(uri)
-            number = namespaces.count
+            number = namespaces.count + 1
+            namespaces[uri] = number
         }
         if xmlDictOwns(context.pointee.dict, pointer) == 1 { lastNamespace = (pointer, number) }
         return number

@@ -54,8 +54,9 @@ final class SitemapXMLReader {
     /// The last namespace URI the parser handed over, by its interned pointer, and its number (see
     /// `namespaceNumber`).
     @exclusivity(unchecked) var lastNamespace: (pointer: UnsafePointer<xmlChar>, number: Int)?
-    /// The distinct namespace URIs met, in order: the scanner knows a namespace by its place here plus one.
-    @exclusivity(unchecked) var namespaces: [String] = []
+    /// The number of each distinct namespace URI met, from 1 in the order met: how the scanner knows a
+    /// namespace. A table, not a list searched, so a file of a new namespace per element costs no more.
+    @exclusivity(unchecked) var namespaces: [String: Int] = [:]
     private let source: SitemapByteSource
 
     private init(source: SitemapByteSource, collector: SitemapCollector) {
