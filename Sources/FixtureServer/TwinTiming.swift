@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The time some work takes against its twin: work of the same size without what a test is about (the same
 /// bytes to parse with nothing to read, a pattern of one star for one of thousands). A test bounds the
 /// ratio, never the time alone, so a slow or busy machine moves both sides and the bound holds; quadratic
@@ -16,18 +20,31 @@ package struct TwinTiming: Sendable, CustomStringConvertible {
     /// Both times, for a failed expectation.
     package var description: String { "\(time) against \(twinTime) for the twin" }
 
-    /// The best of up to five runs of each, taken in turns so that a busy machine slows both alike. Stops
-    /// early once the work is within `factor` of its twin, or after a run so far past it (ten times the
-    /// factor) that another would not help: a test of slow work fails after one run of it.
+    /// The best of up to five runs of each, taken in turns. Times are the CPU time of the calling thread (the
+    /// work runs on it, synchronously), so a machine busy with other work does not stretch either side; the
+    /// turns and the best-of keep caches and frequency changes from favouring one. Stops early once the work
+    /// is within `factor` of its twin, or after a run so far past it (ten times the factor) that another
+    /// would not help: a test of slow work fails after one run of it.
     package static func measure(within factor: Int, _ work: () -> Void, twin: () -> Void) -> TwinTiming {
-        let clock = ContinuousClock()
         var result = TwinTiming(time: .seconds(1_000_000), twinTime: .seconds(1_000_000))
         for _ in 0..<5 {
-            result.twinTime = min(result.twinTime, clock.measure(twin))
-            let time = clock.measure(work)
+            result.twinTime = min(result.twinTime, threadCPUTime(of: twin))
+            let time = threadCPUTime(of: work)
             result.time = min(result.time, time)
             if result.isWithin(factor) || time > result.twinTime * (10 * factor) { break }
         }
         return result
+    }
+
+    /// The CPU time the calling thread spends in `work`.
+    static func threadCPUTime(of work: () -> Void) -> Duration {
+        func now() -> Duration {
+            var spec = timespec()
+            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
+            return .seconds(spec.tv_sec) + .nanoseconds(spec.tv_nsec)
+        }
+        let start = now()
+        work()
+        return now() - start
     }
 }
