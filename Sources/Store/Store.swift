@@ -16,9 +16,14 @@ package final class Store: Sendable {
     package let pool: DatabasePool
 
     /// Opens (creating if needed) the store at `path` and brings its schema up to date.
+    /// - Parameter memoryMapBytes: How much of the file SQLite may read through a memory map instead of
+    ///   copying each page (`pread`); 0, the default, reads without one. A map makes searches cheaper
+    ///   (`Docs/benchmarks.md`, "Memory-mapped reads"), but a store file cut short by another program while
+    ///   it is mapped kills the process with SIGBUS, and the pages it touches count in its resident memory.
     /// - Throws: ``StoreError`` when the file cannot be opened, is not a SQLite
     ///   database, or its schema cannot be migrated.
-    package init(path: String) throws(StoreError) {
+    package init(path: String, memoryMapBytes: Int = 0) throws(StoreError) {
+        let memoryMapBytes = max(0, memoryMapBytes)
         self.path = path
         var configuration = Configuration()
         // Other processes (an import while a crawl runs) hold the write lock for one
@@ -36,9 +41,9 @@ package final class Store: Sendable {
             // A bulk write lets the WAL grow to a GiB or more; once checkpointed, the file is cut back to
             // 64 MiB rather than kept at its largest while another process holds the store open.
             try db.execute(sql: "PRAGMA journal_size_limit = \(64 << 20)")
-            // Reads through a memory map instead of a copy per page (pread): a searched index is read all
-            // over, and the copies were a sixth of a busy server's CPU. SQLite caps it at its own maximum.
-            try db.execute(sql: "PRAGMA mmap_size = \(Self.mmapBytes)")
+            // Reads copy each page (pread) unless the caller asks for a map: see `memoryMapBytes`. SQLite caps
+            // the map at its own maximum.
+            try db.execute(sql: "PRAGMA mmap_size = \(memoryMapBytes)")
             db.add(function: Self.foldFunction)
             db.add(function: Self.caseFoldFunction)
         }
@@ -157,8 +162,9 @@ package final class Store: Sendable {
     static let cacheSizePragma = -65536
     static let checkpointPages = 8192
 
-    /// How much of the file SQLite may memory-map for reading (its build's maximum applies when lower).
-    static let mmapBytes = 4 << 30
+    /// The environment variable through which an operator lets the command line read SQLite stores through a
+    /// memory map of at most that many bytes (see `init(path:memoryMapBytes:)`).
+    package static let memoryMapEnvironmentVariable = "SEARCHLIGHT_SQLITE_MMAP"
 
     /// Runs `PRAGMA integrity_check` and returns its lines; `["ok"]` for a sound file.
     package func integrityCheck() throws(StoreError) -> [String] {
