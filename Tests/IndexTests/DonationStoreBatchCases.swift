@@ -1,3 +1,4 @@
+import FixtureServer
 import Foundation
 import Store
 
@@ -100,7 +101,7 @@ extension BatchCase {
     /// Three batches of 300 records drawn (seeded) from a few activities, donors, pages, items and
     /// withheld hashes, with a deletion now and then: every within-batch meeting, many times over.
     static func mixed(seed: UInt64) -> BatchCase {
-        var random = SplitMix64(seed: seed)
+        var random = SeededRandom(seed: seed)
         var batches: [[DonationWrite]] = []
         for _ in 0..<3 {
             var batch: [DonationWrite] = []
@@ -133,17 +134,9 @@ extension BatchCase {
     }
 }
 
-/// A small seeded generator (SplitMix64), so a mixed case is the same on every run and both engines.
-struct SplitMix64 {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
+extension SeededRandom {
+    /// A number in `0..<bound` (the next 64 bits modulo `bound`: slightly uneven, and the same on every run).
     mutating func next(below bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int((z ^ (z >> 31)) % UInt64(bound))
+        Int(next() % UInt64(bound))
     }
 }

@@ -1,3 +1,4 @@
+import FixtureServer
 import Foundation
 import Index
 import Store
@@ -17,7 +18,7 @@ struct PostgresBoundedSearchTests {
     /// "lemonade" in many and "lemonades" in a few (a long last word that is itself common), text without
     /// spaces in every seventh, titles starting "Bakery" in every fifth, ratings in every third.
     static let rows: [PublicItemRow] = {
-        var generator = SplitMix(seed: 5)
+        var generator = SeededRandom(seed: 5)
         return (0..<1_500).map { index in
             let engagement = Int(generator.next() % 5_000) / (1 + index % 7)
             let boost = log(1 + Double(engagement))

@@ -1,3 +1,4 @@
+import FixtureServer
 import Foundation
 import GRDB
 import Index
@@ -13,7 +14,7 @@ import Testing
     /// 20,000 items with "filler" in every description and pseudo-random boosts; "common" in the
     /// title of three, in the keywords of two, in the description of every tenth.
     static func rows() -> [PublicItemRow] {
-        var generator = SplitMix(seed: 11)
+        var generator = SeededRandom(seed: 11)
         return (0..<count).map { index in
             var boost = Double(generator.next() % 1_000) / 100
             var title = "Item \(index)"
@@ -110,18 +111,5 @@ import Testing
             #expect(!few.totalIsLowerBound)
             #expect(few.hits.map(\.title) == ["Common five", "Common three", "Common one"])
         }
-    }
-}
-
-/// A small deterministic generator (SplitMix64), so the test data is the same on every run.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

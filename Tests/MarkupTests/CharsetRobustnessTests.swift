@@ -1,3 +1,4 @@
+import FixtureServer
 import Markup
 import Testing
 
@@ -53,7 +54,7 @@ struct CharsetRobustnessTests {
 
     /// Random bytes; with `markupHeavy`, mostly the bytes the prescan reacts to.
     static func garbage(count: Int, seed: UInt64, markupHeavy: Bool) -> [UInt8] {
-        var generator = SplitMix(seed: seed)
+        var generator = SeededRandom(seed: seed)
         let alphabet = Array("<!-/?>=\"' \tmetaMETAcharsetCHARSEThttp-equivcontentscript;utf-8".utf8) + [0, 0x80, 0xFF]
         return (0..<count).map { _ in
             markupHeavy ? alphabet.randomElement(using: &generator) ?? 0 : UInt8.random(in: 0...255, using: &generator)

@@ -147,7 +147,7 @@ struct HTMLTreeDifferentialTests {
     func mutations() throws {
         let inputs = try Self.inputs()
         let environment = ProcessInfo.processInfo.environment
-        var generator = SplitMix(seed: environment["HTML_TREE_SEED"].flatMap { UInt64($0) } ?? 0x5EA2_C411)
+        var generator = SeededRandom(seed: environment["HTML_TREE_SEED"].flatMap { UInt64($0) } ?? 0x5EA2_C411)
         let rounds = environment["HTML_TREE_ROUNDS"].flatMap { Int($0) } ?? 600
         var failures = 0
         for round in 0..<rounds {

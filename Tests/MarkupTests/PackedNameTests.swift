@@ -1,3 +1,4 @@
+import FixtureServer
 import Testing
 
 @testable import Markup

@@ -1,3 +1,4 @@
+import FixtureServer
 import Testing
 
 @testable import Markup
@@ -42,7 +43,7 @@ struct VisibleTextTests {
 
     @Test("matches the per-scalar reference on random text, breaks and limits", arguments: [1, 2, 3, 7, 40, 20_000])
     func matchesReference(limit: Int) {
-        var random = SplitMix(seed: UInt64(limit))
+        var random = SeededRandom(seed: UInt64(limit))
         for _ in 0..<300 {
             var visible = VisibleText(limit: limit)
             var reference = Reference(limit: limit)
@@ -60,19 +61,5 @@ struct VisibleTextTests {
             }
             #expect(visible.result == reference.text)
         }
-    }
-}
-
-/// A small deterministic generator (SplitMix64), shared by this target's randomized tests, so a failure
-/// always replays.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

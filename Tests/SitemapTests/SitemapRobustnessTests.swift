@@ -1,3 +1,4 @@
+import FixtureServer
 import Foundation
 import Markup
 import Testing
@@ -106,7 +107,7 @@ struct SitemapRobustnessTests {
 
     @Test("Binary garbage is an unknown format, not thousands of bad lines")
     func binary() {
-        var generator = SeededGenerator(seed: 7)
+        var generator = SeededRandom(seed: 7)
         let bytes = (0..<100_000).map { _ in UInt8.random(in: 0...255, using: &generator) }
         let sitemap = SitemapReader.read(bytes, url: SitemapFixture.url, contentType: "image/png")
         #expect(sitemap.format == nil)
@@ -138,7 +139,7 @@ struct SitemapRobustnessTests {
 
     @Test("Damaged corpus files never crash, and every URL kept is http(s) within the length limit", arguments: 0..<8)
     func mutations(_ seed: UInt64) throws {
-        var generator = SeededGenerator(seed: seed)
+        var generator = SeededRandom(seed: seed)
         let limits = SitemapLimits(maxURLLength: 200)
         for sample in SitemapManifest.cases {
             var bytes = try SitemapManifest.bytes(sample.file)
@@ -156,18 +157,5 @@ struct SitemapRobustnessTests {
             }
             #expect(sitemap.issues.count <= limits.maxIssues + 1)
         }
-    }
-}
-
-/// A small deterministic generator (SplitMix64), so the garbage is the same on every run.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
