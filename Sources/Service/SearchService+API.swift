@@ -81,11 +81,17 @@ extension SearchService {
         return Response(status: .ok, headers: [.contentType: "application/json"], body: body)
     }
 
-    /// The dedup report as HTML (`report --format html`), at most ``reportClusterLimit`` clusters listed.
+    /// The dedup report as HTML (`report --format html`), at most ``reportClusterLimit`` clusters listed;
+    /// 404 before the first publish, 503 when the store cannot be read.
     func reportHTML() async throws -> Response {
-        guard let report = try await ReportReader(index: index).report(clusterLimit: Self.reportClusterLimit) else {
-            throw ServiceError(.notFound, "nothing was published yet")
+        let report: DedupReport?
+        do {
+            report = try await ReportReader(index: index).report(clusterLimit: Self.reportClusterLimit)
+        } catch {
+            logger.error("report failed", metadata: ["reason": "\(error)"])
+            throw ServiceError(.serviceUnavailable, "the report cannot be read")
         }
+        guard let report else { throw ServiceError(.notFound, "nothing was published yet") }
         var response = Response.text(
             report.renderedHTML(limits: DedupReport.ListingLimits(clusters: Self.reportClusterLimit)),
             contentType: "text/html; charset=utf-8")

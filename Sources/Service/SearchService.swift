@@ -70,7 +70,7 @@ package struct SearchService: Sendable {
         let router = Router(context: BasicRequestContext.self)
         router.add(middleware: AccessLogMiddleware(logger: logger))
         router.add(middleware: MetricsMiddleware())
-        router.add(middleware: SecurityHeadersMiddleware())
+        router.add(middleware: SecurityHeadersMiddleware(logger: logger))
         router.get("/api/search") { request, _ in try await search(request) }
         router.get("/api/items/**") { request, _ in try await item(request) }
         router.post("/api/donations") { request, _ in try await donate(request, publisher: publisher) }
@@ -82,9 +82,11 @@ package struct SearchService: Sendable {
         return router
     }
 
+    /// `GET /healthz`: 200 when the store answers a read of what searches read (``PublicIndexStore/checkSearchable()``),
+    /// else 503.
     func health() async -> Response {
         do {
-            try await index.checkAvailable()
+            try await index.checkSearchable()
             return .text("ok\n", contentType: "text/plain; charset=utf-8")
         } catch {
             logger.warning("health check failed", metadata: ["reason": "\(error)"])
