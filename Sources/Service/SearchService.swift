@@ -41,7 +41,8 @@ package struct SearchService: Sendable {
         let publisher = PublishLoop(
             publish: publish, interval: configuration.publishInterval, metrics: metrics, logger: logger)
         let reports = try ReportCache(index: index, logger: logger)
-        let router = makeRouter(publisher: publisher, reports: reports)
+        let gate = DonationGate(configuration: configuration, metrics: metrics)
+        let router = makeRouter(publisher: publisher, reports: reports, gate: gate)
         // The gauge starts at the store's last publish, whoever ran it.
         if let last = try? await ReportReader(index: index).lastPublish() {
             metrics.lastPublishTime.record(last.publishedAt)
@@ -60,20 +61,22 @@ package struct SearchService: Sendable {
             try await app.runService()
         } catch {
             await reports.removeFiles()
+            await gate.shutDown()
             throw error
         }
         await reports.removeFiles()
+        await gate.shutDown()
     }
 
     /// The routes of SPEC §6, behind the access log and the request metrics.
-    func makeRouter(publisher: PublishLoop, reports: ReportCache) -> Router<BasicRequestContext> {
+    func makeRouter(publisher: PublishLoop, reports: ReportCache, gate: DonationGate) -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
         router.add(middleware: AccessLogMiddleware(logger: logger))
         router.add(middleware: MetricsMiddleware())
         router.add(middleware: SecurityHeadersMiddleware(logger: logger))
         router.get("/api/search") { request, _ in try await search(request) }
         router.get("/api/items/**") { request, _ in try await item(request) }
-        router.post("/api/donations") { request, _ in try await donate(request, publisher: publisher) }
+        router.post("/api/donations") { request, _ in try await donate(request, publisher: publisher, gate: gate) }
         router.get("/api/report") { _, context in try await reportJSON(from: reports, context: context) }
         router.get("/report") { _, _ in try await reportHTML() }
         router.get("/") { request, _ in try await searchPage(request) }

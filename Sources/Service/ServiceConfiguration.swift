@@ -12,5 +12,11 @@ package struct ServiceConfiguration: Sendable {
     /// Seconds a connection may stay silent (between requests, or inside a request body) before it is closed.
     package var idleTimeoutSeconds = 30
 
+    /// How many donation imports (parse, checks, store writes) run at once; more wait for a turn.
+    package var maxConcurrentImports = 1
+    /// The most donation bytes held at once, received or waiting to be imported; a donation that would pass
+    /// it is answered 503 with `Retry-After` before its body is read.
+    package var maxDonationMemoryBytes = 32 << 20
+
     package init() {}
 }

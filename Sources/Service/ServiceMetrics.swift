@@ -11,6 +11,10 @@ struct ServiceMetrics: Sendable {
     let donationsImported = Counter(label: "searchlight_donations_imported_total")
     /// Donation lines refused over HTTP (bad lines).
     let donationsRejected = Counter(label: "searchlight_donations_rejected_total")
+    /// Donation requests shed with a 503 because the imports under way held their memory budget.
+    let donationsShed = Counter(label: "searchlight_donations_shed_total")
+    /// Donation imports running (parsing, checking or writing) or waiting for their turn.
+    let importsInProgress = Meter(label: "searchlight_imports_in_progress")
     /// When the server's last publish committed, in seconds since 1970 (0 before the first).
     let lastPublishTime = Gauge(label: "searchlight_last_publish_timestamp_seconds")
     /// Publishes the server ran that committed.

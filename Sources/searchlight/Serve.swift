@@ -24,6 +24,10 @@ extension Searchlight {
                 commits. SIGINT or SIGTERM stop accepting connections, let the requests in flight finish, \
                 and exit 0. Requests are logged to standard error.
 
+                At most --max-concurrent-imports donations are imported at once, off the threads that \
+                answer searches, and donation bodies hold at most --max-donation-memory bytes: past that a \
+                donation is answered 503 with Retry-After before its body is read.
+
                 Exit status: 0 stopped by a signal, 2 usage error, 3 runtime failure (the store cannot be \
                 opened, the address cannot be bound).
                 """)
@@ -40,6 +44,12 @@ extension Searchlight {
         @Option(help: "The largest donation body accepted, in bytes.")
         var maxBodyBytes = 10 << 20
 
+        @Option(help: "How many donation imports run at once; more wait for their turn.")
+        var maxConcurrentImports = ServiceConfiguration().maxConcurrentImports
+
+        @Option(help: "The most donation bytes held at once; past it a donation is answered 503.")
+        var maxDonationMemory = ServiceConfiguration().maxDonationMemoryBytes
+
         @OptionGroup var store: StoreOptions
 
         @OptionGroup var global: GlobalOptions
@@ -50,6 +60,10 @@ extension Searchlight {
                 throw ValidationError("--publish-interval must be between 0.05 and 604800 seconds (a week).")
             }
             guard maxBodyBytes > 0 else { throw ValidationError("--max-body-bytes must be positive.") }
+            guard (1...64).contains(maxConcurrentImports) else {
+                throw ValidationError("--max-concurrent-imports must be between 1 and 64.")
+            }
+            guard maxDonationMemory > 0 else { throw ValidationError("--max-donation-memory must be positive.") }
         }
 
         func run() async throws {
@@ -61,6 +75,8 @@ extension Searchlight {
             configuration.port = port
             configuration.publishInterval = publishInterval
             configuration.maxDonationBytes = maxBodyBytes
+            configuration.maxConcurrentImports = maxConcurrentImports
+            configuration.maxDonationMemoryBytes = maxDonationMemory
             // An existing store only: a mistyped path must not serve a new, empty index that looks healthy.
             try await store.withPublicIndex { index in
                 let child = ChildPublish(store: store.value)

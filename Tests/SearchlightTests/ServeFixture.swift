@@ -45,6 +45,13 @@ struct ServeFixture: Sendable {
             decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
     }
 
+    /// A donation request's head with `Content-Length: length`, with or without a token.
+    static func donationHead(length: Int, token: String?) -> String {
+        var lines = ["POST /api/donations HTTP/1.1", "Host: 127.0.0.1", "Content-Length: \(length)"]
+        if let token { lines.append("Authorization: Bearer \(token)") }
+        return lines.joined(separator: "\r\n") + "\r\n\r\n"
+    }
+
     func cleanUp() {
         store.cleanUp()
     }
