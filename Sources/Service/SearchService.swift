@@ -1,8 +1,10 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Index
 import Logging
 import Prometheus
+import ServiceLifecycle
 import Store
 
 /// `searchlight serve`: the HTTP API of SPEC §6 over a store of either engine, on Hummingbird.
@@ -35,9 +37,13 @@ package struct SearchService: Sendable {
         self.publish = publish ?? { try await Publisher(index: index, logger: logger).publish() }
     }
 
-    /// Serves until SIGINT or SIGTERM, then lets the requests in flight finish and returns.
+    /// Serves until SIGINT or SIGTERM, then lets the requests in flight finish, for at most
+    /// ``ServiceConfiguration/shutdownTimeoutSeconds``, and returns.
     /// `onListening` is called with the address once the server accepts connections (`--port 0` resolved).
     package func run(onListening: @escaping @Sendable (_ host: String, _ port: Int) -> Void) async throws {
+        let connections = OpenConnections(metrics: metrics)
+        let stop = StopDeadline(
+            timeout: .seconds(configuration.shutdownTimeoutSeconds), connections: connections, logger: logger)
         let publisher = PublishLoop(
             publish: publish, interval: configuration.publishInterval, metrics: metrics, logger: logger)
         let reports = try ReportCache(index: index, logger: logger)
@@ -50,15 +56,23 @@ package struct SearchService: Sendable {
         let host = configuration.host
         let app = Application(
             router: router,
-            // A connection that sends nothing for this long is closed: a stalled upload cannot hold it
-            // (nor a graceful stop) forever.
-            server: .http1(configuration: .init(idleTimeout: .seconds(Int64(configuration.idleTimeoutSeconds)))),
-            configuration: .init(address: .hostname(host, port: configuration.port), serverName: "searchlight"),
+            server: HTTPServerBuilder { [configuration, metrics] responder in
+                ServiceHTTPChannel(
+                    responder: responder, configuration: configuration, connections: connections, metrics: metrics)
+            },
+            configuration: .init(
+                address: .hostname(host, port: configuration.port), serverName: "searchlight",
+                backlog: configuration.listenBacklog,
+                availableConnectionsDelegate: ConnectionLimit(maximum: configuration.maxConnections, metrics: metrics)),
             services: [publisher],
             onServerRunning: { channel in onListening(host, channel.localAddress?.port ?? 0) },
             logger: logger)
+        let group = ServiceGroup(
+            configuration: .init(
+                services: [BoundedStopService(application: app, stop: stop)],
+                gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         do {
-            try await app.runService()
+            try await group.run()
         } catch {
             await reports.removeFiles()
             await gate.shutDown()
@@ -68,7 +82,8 @@ package struct SearchService: Sendable {
         await gate.shutDown()
     }
 
-    /// The routes of SPEC §6, behind the access log and the request metrics.
+    /// The routes of SPEC §6, behind the access log, the request metrics and the answers' shape. (HEAD is
+    /// answered as GET by the connection rules, so every route answers it.)
     func makeRouter(publisher: PublishLoop, reports: ReportCache, gate: DonationGate) -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
         router.add(middleware: AccessLogMiddleware(logger: logger))
@@ -77,7 +92,7 @@ package struct SearchService: Sendable {
         router.get("/api/search") { request, _ in try await search(request) }
         router.get("/api/items/**") { request, _ in try await item(request) }
         router.post("/api/donations") { request, _ in try await donate(request, publisher: publisher, gate: gate) }
-        router.get("/api/report") { _, context in try await reportJSON(from: reports, context: context) }
+        router.get("/api/report") { _, _ in try await reportJSON(from: reports) }
         router.get("/report") { _, _ in try await reportHTML() }
         router.get("/") { request, _ in try await searchPage(request) }
         router.get("/healthz") { _, _ in await health() }

@@ -21,4 +21,17 @@ struct ServiceMetrics: Sendable {
     let publishes = Counter(label: "searchlight_publishes_total")
     /// Publishes the server ran that failed.
     let publishFailures = Counter(label: "searchlight_publish_failures_total")
+    /// Connections open now.
+    let openConnections = Gauge(label: "searchlight_open_connections")
+    /// Times the open connections reached `--max-connections` (the server then stops accepting).
+    let connectionLimitReached = Counter(label: "searchlight_connection_limit_reached_total")
+    /// Connections closed because their client stopped reading for `--write-timeout` seconds.
+    let connectionsClosedForWriteTimeout = Counter(
+        label: "searchlight_connections_closed_total", dimensions: [("reason", "write_timeout")])
+    /// Connections closed because a request body arrived more slowly than `--min-body-rate` allows (408).
+    let connectionsClosedForSlowBody = Counter(
+        label: "searchlight_connections_closed_total", dimensions: [("reason", "slow_body")])
+    /// Connections still open at the stop's deadline, closed then.
+    let connectionsClosedAtShutdown = Counter(
+        label: "searchlight_connections_closed_total", dimensions: [("reason", "shutdown")])
 }

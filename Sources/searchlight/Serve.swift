@@ -21,12 +21,20 @@ extension Searchlight {
                 The first line on standard output is `listening on http://HOST:PORT`. Donations that arrive \
                 over HTTP are published by the server every --publish-interval seconds (only when some \
                 arrived), in the background: searches answer from the previous index until the publish \
-                commits. SIGINT or SIGTERM stop accepting connections, let the requests in flight finish, \
-                and exit 0. Requests are logged to standard error.
+                commits. Requests are logged to standard error.
 
-                At most --max-concurrent-imports donations are imported at once, off the threads that \
-                answer searches, and donation bodies hold at most --max-donation-memory bytes: past that a \
-                donation is answered 503 with Retry-After before its body is read.
+                Limits: at most --max-connections connections are open (more wait in the listen queue); a \
+                connection whose client does not read for --write-timeout seconds, or sends nothing between \
+                requests for --idle-timeout seconds, is closed; a request body must keep arriving at \
+                --min-body-rate bytes a second after its first --body-timeout seconds (else 408). At most \
+                --max-concurrent-imports donations are imported at once, off the threads that answer \
+                searches, and donation bodies hold at most --max-donation-memory bytes: past that a donation \
+                is answered 503 with Retry-After before its body is read. A refused request's connection is \
+                closed rather than its body read; HTTP/1.0 connections close after their answer unless they \
+                ask for keep-alive; every route answers HEAD.
+
+                SIGINT or SIGTERM stop accepting connections and let the requests in flight finish, for at \
+                most --shutdown-timeout seconds: then the connections still open are closed. Exit 0.
 
                 Exit status: 0 stopped by a signal, 2 usage error, 3 runtime failure (the store cannot be \
                 opened, the address cannot be bound).
@@ -44,11 +52,29 @@ extension Searchlight {
         @Option(help: "The largest donation body accepted, in bytes.")
         var maxBodyBytes = 10 << 20
 
+        @Option(help: "The most connections open at once; more wait in the listen queue.")
+        var maxConnections = ServiceConfiguration().maxConnections
+
+        @Option(help: "Seconds a connection may wait for its client to read before it is closed.")
+        var writeTimeout = ServiceConfiguration().writeTimeoutSeconds
+
+        @Option(help: "Seconds a connection may send nothing between requests before it is closed.")
+        var idleTimeout = ServiceConfiguration().idleTimeoutSeconds
+
+        @Option(help: "Seconds a request body may take on top of what --min-body-rate allows.")
+        var bodyTimeout = ServiceConfiguration().bodyTimeoutSeconds
+
+        @Option(help: ArgumentHelp("The slowest average rate a request body may arrive at.", valueName: "bytes/s"))
+        var minBodyRate = ServiceConfiguration().minBodyBytesPerSecond
+
         @Option(help: "How many donation imports run at once; more wait for their turn.")
         var maxConcurrentImports = ServiceConfiguration().maxConcurrentImports
 
         @Option(help: "The most donation bytes held at once; past it a donation is answered 503.")
         var maxDonationMemory = ServiceConfiguration().maxDonationMemoryBytes
+
+        @Option(help: "Seconds a stop waits for requests in flight.")
+        var shutdownTimeout = ServiceConfiguration().shutdownTimeoutSeconds
 
         @OptionGroup var store: StoreOptions
 
@@ -60,10 +86,16 @@ extension Searchlight {
                 throw ValidationError("--publish-interval must be between 0.05 and 604800 seconds (a week).")
             }
             guard maxBodyBytes > 0 else { throw ValidationError("--max-body-bytes must be positive.") }
-            guard (1...64).contains(maxConcurrentImports) else {
-                throw ValidationError("--max-concurrent-imports must be between 1 and 64.")
+            for (name, value, range) in [
+                ("--max-connections", maxConnections, 1...1_000_000), ("--write-timeout", writeTimeout, 1...86400),
+                ("--idle-timeout", idleTimeout, 1...86400), ("--body-timeout", bodyTimeout, 1...86400),
+                ("--min-body-rate", minBodyRate, 1...(1 << 30)),
+                ("--max-concurrent-imports", maxConcurrentImports, 1...64),
+                ("--max-donation-memory", maxDonationMemory, 1...(1 << 40)),
+                ("--shutdown-timeout", shutdownTimeout, 0...86400),
+            ] where !range.contains(value) {
+                throw ValidationError("\(name) must be between \(range.lowerBound) and \(range.upperBound).")
             }
-            guard maxDonationMemory > 0 else { throw ValidationError("--max-donation-memory must be positive.") }
         }
 
         func run() async throws {
@@ -75,8 +107,14 @@ extension Searchlight {
             configuration.port = port
             configuration.publishInterval = publishInterval
             configuration.maxDonationBytes = maxBodyBytes
+            configuration.maxConnections = maxConnections
+            configuration.writeTimeoutSeconds = writeTimeout
+            configuration.idleTimeoutSeconds = idleTimeout
+            configuration.bodyTimeoutSeconds = bodyTimeout
+            configuration.minBodyBytesPerSecond = minBodyRate
             configuration.maxConcurrentImports = maxConcurrentImports
             configuration.maxDonationMemoryBytes = maxDonationMemory
+            configuration.shutdownTimeoutSeconds = shutdownTimeout
             // An existing store only: a mistyped path must not serve a new, empty index that looks healthy.
             try await store.withPublicIndex { index in
                 let child = ChildPublish(store: store.value)
