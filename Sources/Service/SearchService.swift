@@ -37,15 +37,15 @@ package struct SearchService: Sendable {
         self.publish = publish ?? { try await Publisher(index: index, logger: logger).publish() }
     }
 
-    /// Serves until SIGINT or SIGTERM, then lets the requests in flight finish, for at most
-    /// ``ServiceConfiguration/shutdownTimeoutSeconds``, and returns.
+    /// Serves until SIGINT or SIGTERM, then lets the requests in flight and a publish under way finish, for
+    /// at most ``ServiceConfiguration/shutdownTimeoutSeconds``, and returns.
     /// `onListening` is called with the address once the server accepts connections (`--port 0` resolved).
     package func run(onListening: @escaping @Sendable (_ host: String, _ port: Int) -> Void) async throws {
         let connections = OpenConnections(metrics: metrics)
         let stop = StopDeadline(
             timeout: .seconds(configuration.shutdownTimeoutSeconds), connections: connections, logger: logger)
         let publisher = PublishLoop(
-            publish: publish, interval: configuration.publishInterval, metrics: metrics, logger: logger)
+            publish: publish, interval: configuration.publishInterval, stop: stop, metrics: metrics, logger: logger)
         let reports = try ReportCache(index: index, logger: logger)
         let gate = DonationGate(configuration: configuration, metrics: metrics)
         let router = makeRouter(publisher: publisher, reports: reports, gate: gate)

@@ -44,8 +44,8 @@ package struct ServiceConfiguration: Sendable {
     /// it is answered 503 with `Retry-After` before its body is read.
     package var maxDonationMemoryBytes = 32 << 20
 
-    /// Seconds a stop (SIGINT or SIGTERM) waits for requests in flight: at that point the connections still
-    /// open are closed.
+    /// Seconds a stop (SIGINT or SIGTERM) waits for requests and a publish under way: at that point the
+    /// connections still open are closed and a publish still running is stopped (its transaction rolls back).
     package var shutdownTimeoutSeconds = 30
 
     package init() {}

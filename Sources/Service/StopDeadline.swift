@@ -3,8 +3,9 @@ import ServiceLifecycle
 import Synchronization
 
 /// The deadline of a stop: SIGINT or SIGTERM starts it, ``ServiceConfiguration/shutdownTimeoutSeconds``
-/// before the end. Until then the server lets requests in flight finish; at the deadline the connections
-/// still open are closed, so a client trickling a body or not reading an answer cannot hold the stop.
+/// before the end. Until then the server lets requests in flight finish (and the publish under way, see
+/// ``PublishLoop``); at the deadline the connections still open are closed, so a client trickling a body or
+/// not reading an answer cannot hold the stop.
 final class StopDeadline: Sendable {
     private let timeout: Duration
     private let connections: OpenConnections
@@ -42,10 +43,17 @@ final class StopDeadline: Sendable {
     func end() {
         state.withLock { $0.closer?.cancel() }
     }
+
+    /// Returns once the stop's deadline has passed (at once when no stop has begun); throws
+    /// `CancellationError` when cancelled first.
+    func waitForDeadline() async throws {
+        if let deadline { try await Task.sleep(until: deadline) }
+    }
 }
 
 /// The application, run so that a stop begins ``StopDeadline``'s clock at once: Hummingbird's own services
-/// hear of the stop one after another (the server first), but the deadline counts from the signal.
+/// hear of the stop one after another (the server first, then the publish), but the deadline counts from
+/// the signal.
 struct BoundedStopService: Service {
     let application: any Service
     let stop: StopDeadline

@@ -33,8 +33,10 @@ extension Searchlight {
                 closed rather than its body read; HTTP/1.0 connections close after their answer unless they \
                 ask for keep-alive; every route answers HEAD.
 
-                SIGINT or SIGTERM stop accepting connections and let the requests in flight finish, for at \
-                most --shutdown-timeout seconds: then the connections still open are closed. Exit 0.
+                SIGINT or SIGTERM stop accepting connections and let the requests in flight and a publish \
+                under way finish, for at most --shutdown-timeout seconds: then the connections still open \
+                are closed and a publish still running is stopped (SIGTERM to its child: its transaction \
+                rolls back, the donations stay stored for the next publish). Exit 0.
 
                 Exit status: 0 stopped by a signal, 2 usage error, 3 runtime failure (the store cannot be \
                 opened, the address cannot be bound).
@@ -73,7 +75,7 @@ extension Searchlight {
         @Option(help: "The most donation bytes held at once; past it a donation is answered 503.")
         var maxDonationMemory = ServiceConfiguration().maxDonationMemoryBytes
 
-        @Option(help: "Seconds a stop waits for requests in flight.")
+        @Option(help: "Seconds a stop waits for requests in flight and a publish under way.")
         var shutdownTimeout = ServiceConfiguration().shutdownTimeoutSeconds
 
         @OptionGroup var store: StoreOptions
