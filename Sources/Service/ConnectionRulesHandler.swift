@@ -1,4 +1,3 @@
-import Foundation
 import NIOCore
 import NIOHTTP1
 
@@ -39,7 +38,7 @@ final class ConnectionRulesHandler: ChannelDuplexHandler, RemovableChannelHandle
         case open
         /// The last response is sent and FIN follows it; what arrives is dropped until the connection closes.
         case lingering
-        /// The handler answered (408) or gave up on the connection: the application's writes are dropped.
+        /// The handler gave up on the connection (a slow body it could not answer): it is closing.
         case closing
     }
 
@@ -251,3 +250,6 @@ enum ConnectionRulesError: Error {
     /// The request body arrived more slowly than the minimum rate allows.
     case bodyTooSlow
 }
+
+@available(*, unavailable)
+extension ConnectionRulesHandler: Sendable {}

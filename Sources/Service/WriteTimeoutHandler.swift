@@ -45,3 +45,6 @@ final class WriteTimeoutHandler: ChannelInboundHandler, RemovableChannelHandler 
         closing = nil
     }
 }
+
+@available(*, unavailable)
+extension WriteTimeoutHandler: Sendable {}
