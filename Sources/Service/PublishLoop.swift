@@ -97,7 +97,12 @@ final class PublishLoop: Service, Sendable {
             if await publishIfChanged() { return }
         }
         // Donations of the last interval are published before the server exits (the requests have drained:
-        // services stop in reverse order); the mark lives only in this process.
+        // services stop in reverse order); the mark lives only in this process. Not when the deadline has
+        // passed already: that publish would be stopped as soon as it started.
+        if let deadline = stop.deadline, deadline <= .now, await changes.isMarked {
+            logger.warning("stop deadline reached: the last interval's donations are published by the next publish")
+            return
+        }
         await publishIfChanged()
     }
 }
@@ -110,6 +115,9 @@ private actor ChangeMark {
     private var changed = false
 
     func mark() { changed = true }
+
+    /// Whether it changed, keeping the mark.
+    var isMarked: Bool { changed }
 
     /// Whether it changed, clearing the mark.
     func take() -> Bool {
