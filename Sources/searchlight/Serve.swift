@@ -54,28 +54,38 @@ extension Searchlight {
         @Option(help: "The largest donation body accepted, in bytes.")
         var maxBodyBytes = 10 << 20
 
-        @Option(help: "The most connections open at once; more wait in the listen queue.")
+        @Option(help: ArgumentHelp("The most connections open at once; more wait in the listen queue.", valueName: "n"))
         var maxConnections = ServiceConfiguration().maxConnections
 
-        @Option(help: "Seconds a connection may wait for its client to read before it is closed.")
+        @Option(
+            help: ArgumentHelp(
+                "Seconds a connection may wait for its client to read before it is closed.", valueName: "seconds"))
         var writeTimeout = ServiceConfiguration().writeTimeoutSeconds
 
-        @Option(help: "Seconds a connection may send nothing between requests before it is closed.")
+        @Option(
+            help: ArgumentHelp(
+                "Seconds a connection may send nothing between requests before it is closed.", valueName: "seconds"))
         var idleTimeout = ServiceConfiguration().idleTimeoutSeconds
 
-        @Option(help: "Seconds a request body may take on top of what --min-body-rate allows.")
+        @Option(
+            help: ArgumentHelp(
+                "Seconds a request body may take on top of what --min-body-rate allows.", valueName: "seconds"))
         var bodyTimeout = ServiceConfiguration().bodyTimeoutSeconds
 
         @Option(help: ArgumentHelp("The slowest average rate a request body may arrive at.", valueName: "bytes/s"))
         var minBodyRate = ServiceConfiguration().minBodyBytesPerSecond
 
-        @Option(help: "How many donation imports run at once; more wait for their turn.")
+        @Option(help: ArgumentHelp("How many donation imports run at once; more wait for their turn.", valueName: "n"))
         var maxConcurrentImports = ServiceConfiguration().maxConcurrentImports
 
-        @Option(help: "The most donation bytes held at once; past it a donation is answered 503.")
+        @Option(
+            help: ArgumentHelp(
+                "The most donation bytes held at once; past it a donation is answered 503.", valueName: "bytes"))
         var maxDonationMemory = ServiceConfiguration().maxDonationMemoryBytes
 
-        @Option(help: "Seconds a stop waits for requests in flight and a publish under way.")
+        @Option(
+            help: ArgumentHelp(
+                "Seconds a stop waits for requests in flight and a publish under way.", valueName: "seconds"))
         var shutdownTimeout = ServiceConfiguration().shutdownTimeoutSeconds
 
         @OptionGroup var store: StoreOptions
