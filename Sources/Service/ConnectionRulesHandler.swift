@@ -78,6 +78,7 @@ final class ConnectionRulesHandler: ChannelDuplexHandler, RemovableChannelHandle
             // Hummingbird stops reading requests after one that says close (exactly this value).
             if !exchange.keepAlive { head.headers.replaceOrAdd(name: "connection", value: "close") }
             exchanges.append(exchange)
+            context.triggerUserOutboundEvent(RequestHeadEvent.received, promise: nil)
             startBodyClock(context: context)
             context.fireChannelRead(wrapInboundOut(.head(head)))
         case .body(let bytes):
@@ -140,6 +141,7 @@ final class ConnectionRulesHandler: ChannelDuplexHandler, RemovableChannelHandle
             let exchange = exchanges.removeFirst()
             guard exchange.closeAfterResponse else {
                 context.write(data, promise: promise)
+                if exchanges.isEmpty { context.triggerUserOutboundEvent(RequestHeadEvent.awaited, promise: nil) }
                 return
             }
             state = .lingering

@@ -30,6 +30,9 @@ package struct ServiceConfiguration: Sendable {
     /// server's kernel memory plus ``maxPendingOutputBytes``, and a write timeout starts once those are full.
     package var sendBufferBytes = 256 << 10
 
+    /// Seconds a request head (request line and headers) may take from its first byte, else the connection
+    /// is closed.
+    package var headTimeoutSeconds = 10
     /// Seconds a request body may take on top of what ``minBodyBytesPerSecond`` allows for its bytes: a body
     /// must arrive by `start + bodyTimeoutSeconds + received / minBodyBytesPerSecond`, else the request is
     /// answered 408 and the connection closed.

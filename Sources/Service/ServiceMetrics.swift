@@ -31,6 +31,9 @@ struct ServiceMetrics: Sendable {
     /// Connections closed because a request body arrived more slowly than `--min-body-rate` allows (408).
     let connectionsClosedForSlowBody = Counter(
         label: "searchlight_connections_closed_total", dimensions: [("reason", "slow_body")])
+    /// Connections closed because a request head did not arrive whole within `--header-timeout`.
+    let connectionsClosedForSlowHead = Counter(
+        label: "searchlight_connections_closed_total", dimensions: [("reason", "slow_head")])
     /// Connections still open at the stop's deadline, closed then.
     let connectionsClosedAtShutdown = Counter(
         label: "searchlight_connections_closed_total", dimensions: [("reason", "shutdown")])

@@ -25,7 +25,8 @@ extension Searchlight {
 
                 Limits: at most --max-connections connections are open (more wait in the listen queue); a \
                 connection whose client does not read for --write-timeout seconds, or sends nothing between \
-                requests for --idle-timeout seconds, is closed; a request body must keep arriving at \
+                requests for --idle-timeout seconds, or takes more than --header-timeout seconds to send a \
+                request's line and headers, is closed; a request body must keep arriving at \
                 --min-body-rate bytes a second after its first --body-timeout seconds (else 408). At most \
                 --max-concurrent-imports donations are imported at once, off the threads that answer \
                 searches, and donation bodies hold at most --max-donation-memory bytes: past that a donation \
@@ -69,6 +70,11 @@ extension Searchlight {
 
         @Option(
             help: ArgumentHelp(
+                "Seconds a request's line and headers may take from their first byte.", valueName: "seconds"))
+        var headerTimeout = ServiceConfiguration().headTimeoutSeconds
+
+        @Option(
+            help: ArgumentHelp(
                 "Seconds a request body may take on top of what --min-body-rate allows.", valueName: "seconds"))
         var bodyTimeout = ServiceConfiguration().bodyTimeoutSeconds
 
@@ -100,7 +106,8 @@ extension Searchlight {
             guard maxBodyBytes > 0 else { throw ValidationError("--max-body-bytes must be positive.") }
             for (name, value, range) in [
                 ("--max-connections", maxConnections, 1...1_000_000), ("--write-timeout", writeTimeout, 1...86400),
-                ("--idle-timeout", idleTimeout, 1...86400), ("--body-timeout", bodyTimeout, 1...86400),
+                ("--idle-timeout", idleTimeout, 1...86400), ("--header-timeout", headerTimeout, 1...86400),
+                ("--body-timeout", bodyTimeout, 1...86400),
                 ("--min-body-rate", minBodyRate, 1...(1 << 30)),
                 ("--max-concurrent-imports", maxConcurrentImports, 1...64),
                 ("--max-donation-memory", maxDonationMemory, 1...(1 << 40)),
@@ -122,6 +129,7 @@ extension Searchlight {
             configuration.maxConnections = maxConnections
             configuration.writeTimeoutSeconds = writeTimeout
             configuration.idleTimeoutSeconds = idleTimeout
+            configuration.headTimeoutSeconds = headerTimeout
             configuration.bodyTimeoutSeconds = bodyTimeout
             configuration.minBodyBytesPerSecond = minBodyRate
             configuration.maxConcurrentImports = maxConcurrentImports

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// What one client can hold of `serve`, over raw sockets: a refused upload's connection is closed rather
-/// than drained, a body trickled below the minimum rate is answered 408, a client that does not read is
+/// than drained, a request head trickled in is cut off, a body trickled below the minimum rate is answered 408, a client that does not read is
 /// closed after the write timeout, `--max-connections` holds, and a stop waits a bounded time.
 ///
 /// No assertion is on a duration: each waits for a condition (an answer, a close, a metric, an exit), with a
@@ -40,6 +40,28 @@ struct ServeConnectionTests {
             }
             #expect(outcome == "\(status) close true", "\(status): status, Connection header, closed by the server")
         }
+        #expect(await server.stop() == 0)
+    }
+
+    @Test("a request head trickled a byte at a time is cut off after --header-timeout")
+    func slowHead() async throws {
+        let fixture = try await ServeFixture.make()
+        defer { fixture.cleanUp() }
+        let server = try await ServeProcess(
+            fixture.storeArguments + ["--header-timeout", "1", "--idle-timeout", "120"])
+        let port = server.port
+        let cut = try await onOwnThread {
+            let connection = try RawHTTPConnection(port: port, timeoutSeconds: 20)
+            try connection.write("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+            // One byte every 100 ms for at most 30 s: each resets the idle timeout.
+            for _ in 0..<300 {
+                if connection.isReadable(within: 100) { return try connection.readUntilClose().ending != .timedOut }
+                do { try connection.write("a") } catch { return true }
+            }
+            return false
+        }
+        #expect(cut, "the trickled head kept its connection")
+        #expect(try await server.metric(#"searchlight_connections_closed_total{reason="slow_head"}"#) == 1)
         #expect(await server.stop() == 0)
     }
 
