@@ -7,8 +7,8 @@ import NIOHTTPTypesHTTP1
 
 /// The server's HTTP/1 connection: Hummingbird's `HTTP1Channel` pipeline with the service's limits in it.
 ///
-/// From the socket inward: ``WriteTimeoutHandler`` (a client that stops reading is closed),
-/// ``HeadTimeoutHandler`` (a request head must arrive whole in time), NIO's HTTP/1 codec, ``ConnectionRulesHandler`` (HTTP/1.0, HEAD, closing instead of draining, the body clock),
+/// From the socket inward: ``SlowClientHandler`` (a client that stops reading, or sends a request head too
+/// slowly, is closed), NIO's HTTP/1 codec, ``ConnectionRulesHandler`` (HTTP/1.0, HEAD, closing instead of draining, the body clock),
 /// Hummingbird's conversion to HTTP types and its idle timeout. Each connection is tracked in
 /// ``OpenConnections``, and what is queued for it is bounded: NIO's high write-buffer mark
 /// (``ServiceConfiguration/maxPendingOutputBytes``) and the kernel's send buffer
@@ -30,9 +30,9 @@ struct ServiceHTTPChannel: ServerChildChannel, HTTPChannelHandler {
                 ChannelOptions.socketOption(.so_sndbuf), value: SocketOptionValue(configuration.sendBufferBytes))
             let pipeline = channel.pipeline.syncOperations
             try pipeline.addHandler(
-                WriteTimeoutHandler(timeout: .seconds(Int64(configuration.writeTimeoutSeconds)), metrics: metrics))
-            try pipeline.addHandler(
-                HeadTimeoutHandler(timeout: .seconds(Int64(configuration.headTimeoutSeconds)), metrics: metrics))
+                SlowClientHandler(
+                    writeTimeout: .seconds(Int64(configuration.writeTimeoutSeconds)),
+                    headTimeout: .seconds(Int64(configuration.headTimeoutSeconds)), metrics: metrics))
             // Errors are answered by the application; outbound headers are checked by HTTP types already.
             try pipeline.configureHTTPServerPipeline(
                 withPipeliningAssistance: false, withErrorHandling: false, withOutboundHeaderValidation: false)
