@@ -39,10 +39,11 @@ package enum DonationFile {
     /// Every record of `bytes`, a whole donation body named `name` in issues (an HTTP request's), as
     /// ``forEachRecord(in:_:)`` reads a file's: the same lines, numbers and issues.
     package static func forEachRecord(
-        inBytes bytes: [UInt8], named name: String, _ body: (Result<DonationRecord, DonationIssue>) throws -> Void
+        inBytes bytes: UnsafeRawBufferPointer, named name: String,
+        _ body: (Result<DonationRecord, DonationIssue>) throws -> Void
     ) throws {
         var splitter = LineSplitter(file: name)
-        try bytes.withUnsafeBufferPointer { buffer in try splitter.split(buffer, body) }
+        try splitter.split(bytes.assumingMemoryBound(to: UInt8.self), body)
         try splitter.finish(body)
     }
 

@@ -79,9 +79,13 @@ package enum ChildProcess {
     }
 
     /// Enters the folder given as `$1`, closes every descriptor above standard error, then runs the rest.
+    /// Changes to the working directory, closes every descriptor above 2 and runs the command. A close's
+    /// error (the glob's own directory descriptor is gone by then) is silenced for that close alone: a
+    /// redirection around the whole loop is undone from a saved copy of descriptor 2 that the loop closes,
+    /// which left every child's standard error on /dev/null.
     private static let prologue = #"""
         cd "$1" || exit 126; shift
-        for fd in /proc/$$/fd/*; do fd=${fd##*/}; if [ "$fd" -gt 2 ]; then eval "exec $fd>&-"; fi; done 2>/dev/null
+        for fd in /proc/$$/fd/*; do fd=${fd##*/}; if [ "$fd" -gt 2 ]; then eval "exec $fd>&-" 2>/dev/null; fi; done
         exec "$@"
         """#
 }

@@ -94,6 +94,10 @@ package struct DonationImporter: Sendable {
     /// Imports `records`, already read (and checked) by the caller, with `rejected`, the lines it could not
     /// read, counted and listed as ``importFiles(_:engagementThreshold:strict:now:progress:)`` lists a
     /// file's; in batches of the importer's size, each in a transaction of its own.
+    ///
+    /// Records are prepared (hashed, their rows built) on a thread of the importer's own, a batch ahead of
+    /// the store, as a file's are: never on the caller's thread, which in a server is one of the few that
+    /// answer searches.
     /// - Throws: ``StoreError`` when the store fails (the batches before it are imported).
     package func importRecords(_ records: [DonationRecord], rejected: [DonationIssue], now: Date = Date())
         async throws -> ImportSummary
@@ -103,15 +107,21 @@ package struct DonationImporter: Sendable {
         for issue in rejected { summary.note(issue) }
         let context = try await beginImport(engagementThreshold: nil, now: now)
         summary.engagementThreshold = context.threshold
-        // No bulk mode (its connection settings are for one long import, and setting them waits for the
-        // writer): a request's records are few, and other requests write at the same time.
-        do {
+        let channel = BatchChannel<[DonationWrite]>.produced(by: "searchlight-import-prepare", capacity: 1) {
+            [batchSize] send in
             var start = records.startIndex
             while start < records.endIndex {
                 let end = min(start + batchSize, records.endIndex)
-                let prepared = records[start..<end].map(context.prepare)
-                summary.add(try await store.applyDonations(prepared, threshold: context.threshold, now: context.now))
+                try send(records[start..<end].map(context.prepare))
                 start = end
+            }
+        }
+        defer { channel.cancel() }
+        // No bulk mode (its connection settings are for one long import, and setting them waits for the
+        // writer): a request's records are few, and other requests write at the same time.
+        do {
+            while let prepared = try await channel.next() {
+                summary.add(try await store.applyDonations(prepared, threshold: context.threshold, now: context.now))
             }
         } catch {
             throw StoreError(path: store.displayName, underlying: error)

@@ -12,27 +12,39 @@ enum SearchPage {
     static let contentSecurityPolicy =
         "default-src 'none'; style-src 'unsafe-inline'; img-src http: https:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
 
+    /// The most characters of a query or message the page shows.
+    static let shownLimit = 200
+
     /// The page for `text` with `cards` (`nil` before a search), and `message` in place of results.
+    ///
+    /// What the page echoes of the query and of messages is shown with its control characters, line
+    /// separators and bidirectional formatting characters made visible (`\u{1B}`, `\u{202E}`: they could
+    /// reorder or hide what a reader sees), and cut to ``shownLimit`` characters; the search box gets the
+    /// query without them, so a new search is of the text as shown.
     static func render(text: String, total: Int?, totalIsLowerBound: Bool, cards: [PreviewCard], message: String?)
         -> String
     {
+        let shown = HTMLText.escape(DisplayText.sanitized(text, limit: shownLimit).text)
+        var field = ""
+        field.unicodeScalars.append(contentsOf: text.unicodeScalars.filter { !DisplayText.isHidden($0) })
         var body = """
             <h1>Searchlight</h1>
-            <form method="get" action="/" role="search"><input type="search" name="q" value="\(HTMLText.escape(text))" \
+            <form method="get" action="/" role="search"><input type="search" name="q" value="\(HTMLText.escape(field))" \
             aria-label="Search" autofocus> <button type="submit">Search</button></form>
 
             """
         if let message {
-            body += "<p class=\"message\">\(HTMLText.escape(message))</p>\n"
+            body +=
+                "<p class=\"message\">\(HTMLText.escape(DisplayText.sanitized(message, limit: shownLimit * 2).text))</p>\n"
         } else if let total {
             let count = totalIsLowerBound ? "More than \(total - 1) results" : "\(total) result\(total == 1 ? "" : "s")"
-            body += "<p class=\"count\">\(count) for “\(HTMLText.escape(text))”</p>\n"
+            body += "<p class=\"count\">\(count) for “\(shown)”</p>\n"
             for card in cards { body += card.html(pageURL: card.url ?? "") }
         }
         return """
             <!DOCTYPE html>
             <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>\(text.isEmpty ? "Searchlight" : "Searchlight: " + HTMLText.escape(text))</title>
+            <title>\(text.isEmpty ? "Searchlight" : "Searchlight: " + shown)</title>
             <style>
             body { font: 15px/1.4 -apple-system, "Helvetica Neue", Arial, sans-serif; margin: 24px auto; color: #1d1d1f; max-width: 760px; padding: 0 16px; }
             h1 { font-size: 22px; } input[type=search] { width: 70%; font-size: 16px; padding: 6px 10px; }

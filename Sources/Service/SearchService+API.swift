@@ -67,25 +67,34 @@ extension SearchService {
     }
 
     /// SPEC §6: the dedup report JSON of the last publish, streamed from the file ``ReportCache`` wrote for
-    /// that publish; 404 before the first publish.
-    func reportJSON(from reports: ReportCache, context: some RequestContext) async throws -> Response {
-        let path: String?
+    /// that publish (``ReportFile``); 404 before the first publish.
+    func reportJSON(from reports: ReportCache) async throws -> Response {
+        let file: ReportFile
         do {
-            path = try await reports.file()
+            guard let path = try await reports.file() else {
+                throw ServiceError(.notFound, "nothing was published yet")
+            }
+            file = try await ReportFile.open(path)
+        } catch let error as ServiceError {
+            throw error
         } catch {
             logger.error("report failed", metadata: ["reason": "\(error)"])
             throw ServiceError(.serviceUnavailable, "the report cannot be read")
         }
-        guard let path else { throw ServiceError(.notFound, "nothing was published yet") }
-        let body = try await FileIO().loadFile(path: path, context: context)
-        return Response(status: .ok, headers: [.contentType: "application/json"], body: body)
+        return Response(status: .ok, headers: [.contentType: "application/json"], body: file.body)
     }
 
-    /// The dedup report as HTML (`report --format html`), at most ``reportClusterLimit`` clusters listed.
+    /// The dedup report as HTML (`report --format html`), at most ``reportClusterLimit`` clusters listed;
+    /// 404 before the first publish, 503 when the store cannot be read.
     func reportHTML() async throws -> Response {
-        guard let report = try await ReportReader(index: index).report(clusterLimit: Self.reportClusterLimit) else {
-            throw ServiceError(.notFound, "nothing was published yet")
+        let report: DedupReport?
+        do {
+            report = try await ReportReader(index: index).report(clusterLimit: Self.reportClusterLimit)
+        } catch {
+            logger.error("report failed", metadata: ["reason": "\(error)"])
+            throw ServiceError(.serviceUnavailable, "the report cannot be read")
         }
+        guard let report else { throw ServiceError(.notFound, "nothing was published yet") }
         var response = Response.text(
             report.renderedHTML(limits: DedupReport.ListingLimits(clusters: Self.reportClusterLimit)),
             contentType: "text/html; charset=utf-8")

@@ -1,8 +1,10 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Index
 import Logging
 import Prometheus
+import ServiceLifecycle
 import Store
 
 /// `searchlight serve`: the HTTP API of SPEC §6 over a store of either engine, on Hummingbird.
@@ -35,13 +37,18 @@ package struct SearchService: Sendable {
         self.publish = publish ?? { try await Publisher(index: index, logger: logger).publish() }
     }
 
-    /// Serves until SIGINT or SIGTERM, then lets the requests in flight finish and returns.
+    /// Serves until SIGINT or SIGTERM, then lets the requests in flight and a publish under way finish, for
+    /// at most ``ServiceConfiguration/shutdownTimeoutSeconds``, and returns.
     /// `onListening` is called with the address once the server accepts connections (`--port 0` resolved).
     package func run(onListening: @escaping @Sendable (_ host: String, _ port: Int) -> Void) async throws {
+        let connections = OpenConnections(metrics: metrics)
+        let stop = StopDeadline(
+            timeout: .seconds(configuration.shutdownTimeoutSeconds), connections: connections, logger: logger)
         let publisher = PublishLoop(
-            publish: publish, interval: configuration.publishInterval, metrics: metrics, logger: logger)
+            publish: publish, interval: configuration.publishInterval, stop: stop, metrics: metrics, logger: logger)
         let reports = try ReportCache(index: index, logger: logger)
-        let router = makeRouter(publisher: publisher, reports: reports)
+        let gate = DonationGate(configuration: configuration, metrics: metrics)
+        let router = makeRouter(publisher: publisher, reports: reports, gate: gate)
         // The gauge starts at the store's last publish, whoever ran it.
         if let last = try? await ReportReader(index: index).lastPublish() {
             metrics.lastPublishTime.record(last.publishedAt)
@@ -49,32 +56,43 @@ package struct SearchService: Sendable {
         let host = configuration.host
         let app = Application(
             router: router,
-            // A connection that sends nothing for this long is closed: a stalled upload cannot hold it
-            // (nor a graceful stop) forever.
-            server: .http1(configuration: .init(idleTimeout: .seconds(Int64(configuration.idleTimeoutSeconds)))),
-            configuration: .init(address: .hostname(host, port: configuration.port), serverName: "searchlight"),
+            server: HTTPServerBuilder { [configuration, metrics] responder in
+                ServiceHTTPChannel(
+                    responder: responder, configuration: configuration, connections: connections, metrics: metrics)
+            },
+            configuration: .init(
+                address: .hostname(host, port: configuration.port), serverName: "searchlight",
+                backlog: configuration.listenBacklog,
+                availableConnectionsDelegate: ConnectionLimit(maximum: configuration.maxConnections, metrics: metrics)),
             services: [publisher],
             onServerRunning: { channel in onListening(host, channel.localAddress?.port ?? 0) },
             logger: logger)
+        let group = ServiceGroup(
+            configuration: .init(
+                services: [BoundedStopService(application: app, stop: stop)],
+                gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         do {
-            try await app.runService()
+            try await group.run()
         } catch {
             await reports.removeFiles()
+            await gate.shutDown()
             throw error
         }
         await reports.removeFiles()
+        await gate.shutDown()
     }
 
-    /// The routes of SPEC §6, behind the access log and the request metrics.
-    func makeRouter(publisher: PublishLoop, reports: ReportCache) -> Router<BasicRequestContext> {
+    /// The routes of SPEC §6, behind the access log, the request metrics and the answers' shape. (HEAD is
+    /// answered as GET by the connection rules, so every route answers it.)
+    func makeRouter(publisher: PublishLoop, reports: ReportCache, gate: DonationGate) -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
         router.add(middleware: AccessLogMiddleware(logger: logger))
         router.add(middleware: MetricsMiddleware())
-        router.add(middleware: SecurityHeadersMiddleware())
+        router.add(middleware: SecurityHeadersMiddleware(logger: logger))
         router.get("/api/search") { request, _ in try await search(request) }
         router.get("/api/items/**") { request, _ in try await item(request) }
-        router.post("/api/donations") { request, _ in try await donate(request, publisher: publisher) }
-        router.get("/api/report") { _, context in try await reportJSON(from: reports, context: context) }
+        router.post("/api/donations") { request, _ in try await donate(request, publisher: publisher, gate: gate) }
+        router.get("/api/report") { _, _ in try await reportJSON(from: reports) }
         router.get("/report") { _, _ in try await reportHTML() }
         router.get("/") { request, _ in try await searchPage(request) }
         router.get("/healthz") { _, _ in await health() }
@@ -82,9 +100,11 @@ package struct SearchService: Sendable {
         return router
     }
 
+    /// `GET /healthz`: 200 when the store answers a read of what searches read (``PublicIndexStore/checkSearchable()``),
+    /// else 503.
     func health() async -> Response {
         do {
-            try await index.checkAvailable()
+            try await index.checkSearchable()
             return .text("ok\n", contentType: "text/plain; charset=utf-8")
         } catch {
             logger.warning("health check failed", metadata: ["reason": "\(error)"])

@@ -15,14 +15,30 @@ struct ServiceError: Error, HTTPResponseError {
         self.column = column
     }
 
+    /// A 503 for work the server sheds when it is saturated: the client may try again after `retryAfter`
+    /// seconds.
+    static func saturated(_ message: String, retryAfter: Int) -> ServiceError {
+        var error = ServiceError(.serviceUnavailable, message)
+        error.headers[.retryAfter] = String(retryAfter)
+        return error
+    }
+
     func response(from request: Request, context: some RequestContext) throws -> Response {
-        var error: [String: Any] = ["message": message]
-        if let column { error["column"] = column }
-        let data = try JSONSerialization.data(
-            withJSONObject: ["error": error], options: [.sortedKeys, .withoutEscapingSlashes])
         var headers = headers
         headers[.contentType] = "application/json"
-        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        let body = Self.body(message: message, column: column)
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
+    }
+
+    /// The JSON bytes of an error answer.
+    static func body(message: String, column: Int? = nil) -> [UInt8] {
+        var error: [String: Any] = ["message": message]
+        if let column { error["column"] = column }
+        let data =
+            (try? JSONSerialization.data(
+                withJSONObject: ["error": error], options: [.sortedKeys, .withoutEscapingSlashes]))
+            ?? Data(#"{"error":{"message":"error"}}"#.utf8)
+        return Array(data)
     }
 }
 

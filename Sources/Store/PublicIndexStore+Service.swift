@@ -44,11 +44,23 @@ extension PublicIndexStore {
         }
     }
 
-    /// Runs a trivial statement: throws when the store does not answer.
-    package func checkAvailable() async throws(StoreError) {
+    /// Reads what a search reads, a little of each: the schema, the first published item (its row and its
+    /// JSON) and a word's entry in the full-text indexes (on SQLite FTS5's word and gram indexes, on
+    /// PostgreSQL the items' GIN index). Throws when any of it cannot be read: a store that answers
+    /// `SELECT 1` may still have a file whose pages are not a database. A few page reads, however large
+    /// the index.
+    package func checkSearchable() async throws(StoreError) {
         switch self {
-        case .sqlite(let store): _ = try await store.read { db in try Int.fetchOne(db, sql: "SELECT 1") }
-        case .postgres(let database): _ = try await database.rows("SELECT 1")
+        case .sqlite(let store):
+            _ = try await store.read { db in
+                _ = try Row.fetchOne(db, sql: "SELECT id, item_json FROM public_item ORDER BY id LIMIT 1")
+                _ = try Int.fetchOne(db, sql: "SELECT rowid FROM public_fts WHERE public_fts MATCH 'healthz' LIMIT 1")
+                _ = try Int.fetchOne(db, sql: "SELECT rowid FROM public_grams WHERE public_grams MATCH 'ok' LIMIT 1")
+            }
+        case .postgres(let database):
+            _ = try await database.rows("SELECT id, item_json FROM public_item ORDER BY id LIMIT 1")
+            _ = try await database.rows(
+                "SELECT id FROM public_item WHERE search_vector @@ 'healthz'::tsquery LIMIT 1")
         }
     }
 

@@ -18,17 +18,26 @@ struct ChildPublish: Sendable {
     /// bytes, and its error output a few lines.
     static let outputLimit = 16 << 20
 
+    /// How long a cancelled child has after SIGTERM before it is sent SIGKILL.
+    static let terminationGrace = Duration.seconds(5)
+
     /// Runs one publish and returns the child's summary.
+    ///
+    /// Cancelling the task stops the child cleanly: SIGTERM ends it (its open transaction rolls back whole;
+    /// nothing of the publish is committed), and SIGKILL follows only if it is still running after
+    /// ``terminationGrace``.
     /// - Throws: ``RuntimeError`` naming the child's exit status and the last line it wrote to standard
     ///   error, or when it could not start, wrote too much, or its summary does not decode.
     func run() async throws -> PublishSummary {
         let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+        var options = PlatformOptions()
+        options.teardownSequence = [.gracefulShutDown(allowedDurationToNextStep: Self.terminationGrace)]
         let result: ExecutionResult<Void, DataOutput, DataOutput>
         do {
             result = try await Subprocess.run(
                 .path(FilePath(executable)),
                 arguments: Arguments(["publish", "--json"] + (store.map { ["--store", $0] } ?? [])),
-                environment: .inherit, input: .none, output: .data(limit: Self.outputLimit),
+                environment: .inherit, platformOptions: options, input: .none, output: .data(limit: Self.outputLimit),
                 error: .data(limit: Self.outputLimit))
         } catch {
             throw RuntimeError("publish could not run: \(error)")

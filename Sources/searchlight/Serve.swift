@@ -21,8 +21,23 @@ extension Searchlight {
                 The first line on standard output is `listening on http://HOST:PORT`. Donations that arrive \
                 over HTTP are published by the server every --publish-interval seconds (only when some \
                 arrived), in the background: searches answer from the previous index until the publish \
-                commits. SIGINT or SIGTERM stop accepting connections, let the requests in flight finish, \
-                and exit 0. Requests are logged to standard error.
+                commits. Requests are logged to standard error.
+
+                Limits: at most --max-connections connections are open (more wait in the listen queue); a \
+                connection whose client does not read for --write-timeout seconds, or sends nothing between \
+                requests for --idle-timeout seconds, or takes more than --header-timeout seconds to send a \
+                request's line and headers, is closed; a request body must keep arriving at \
+                --min-body-rate bytes a second after its first --body-timeout seconds (else 408). At most \
+                --max-concurrent-imports donations are imported at once, off the threads that answer \
+                searches, and donation bodies hold at most --max-donation-memory bytes: past that a donation \
+                is answered 503 with Retry-After before its body is read. A refused request's connection is \
+                closed rather than its body read; HTTP/1.0 connections close after their answer unless they \
+                ask for keep-alive; every route answers HEAD.
+
+                SIGINT or SIGTERM stop accepting connections and let the requests in flight and a publish \
+                under way finish, for at most --shutdown-timeout seconds: then the connections still open \
+                are closed and a publish still running is stopped (SIGTERM to its child: its transaction \
+                rolls back, the donations stay stored for the next publish). Exit 0.
 
                 Exit status: 0 stopped by a signal, 2 usage error, 3 runtime failure (the store cannot be \
                 opened, the address cannot be bound).
@@ -40,6 +55,45 @@ extension Searchlight {
         @Option(help: "The largest donation body accepted, in bytes.")
         var maxBodyBytes = 10 << 20
 
+        @Option(help: ArgumentHelp("The most connections open at once; more wait in the listen queue.", valueName: "n"))
+        var maxConnections = ServiceConfiguration().maxConnections
+
+        @Option(
+            help: ArgumentHelp(
+                "Seconds a connection may wait for its client to read before it is closed.", valueName: "seconds"))
+        var writeTimeout = ServiceConfiguration().writeTimeoutSeconds
+
+        @Option(
+            help: ArgumentHelp(
+                "Seconds a connection may send nothing between requests before it is closed.", valueName: "seconds"))
+        var idleTimeout = ServiceConfiguration().idleTimeoutSeconds
+
+        @Option(
+            help: ArgumentHelp(
+                "Seconds a request's line and headers may take from their first byte.", valueName: "seconds"))
+        var headerTimeout = ServiceConfiguration().headTimeoutSeconds
+
+        @Option(
+            help: ArgumentHelp(
+                "Seconds a request body may take on top of what --min-body-rate allows.", valueName: "seconds"))
+        var bodyTimeout = ServiceConfiguration().bodyTimeoutSeconds
+
+        @Option(help: ArgumentHelp("The slowest average rate a request body may arrive at.", valueName: "bytes/s"))
+        var minBodyRate = ServiceConfiguration().minBodyBytesPerSecond
+
+        @Option(help: ArgumentHelp("How many donation imports run at once; more wait for their turn.", valueName: "n"))
+        var maxConcurrentImports = ServiceConfiguration().maxConcurrentImports
+
+        @Option(
+            help: ArgumentHelp(
+                "The most donation bytes held at once; past it a donation is answered 503.", valueName: "bytes"))
+        var maxDonationMemory = ServiceConfiguration().maxDonationMemoryBytes
+
+        @Option(
+            help: ArgumentHelp(
+                "Seconds a stop waits for requests in flight and a publish under way.", valueName: "seconds"))
+        var shutdownTimeout = ServiceConfiguration().shutdownTimeoutSeconds
+
         @OptionGroup var store: StoreOptions
 
         @OptionGroup var global: GlobalOptions
@@ -50,6 +104,17 @@ extension Searchlight {
                 throw ValidationError("--publish-interval must be between 0.05 and 604800 seconds (a week).")
             }
             guard maxBodyBytes > 0 else { throw ValidationError("--max-body-bytes must be positive.") }
+            for (name, value, range) in [
+                ("--max-connections", maxConnections, 1...1_000_000), ("--write-timeout", writeTimeout, 1...86400),
+                ("--idle-timeout", idleTimeout, 1...86400), ("--header-timeout", headerTimeout, 1...86400),
+                ("--body-timeout", bodyTimeout, 1...86400),
+                ("--min-body-rate", minBodyRate, 1...(1 << 30)),
+                ("--max-concurrent-imports", maxConcurrentImports, 1...64),
+                ("--max-donation-memory", maxDonationMemory, 1...(1 << 40)),
+                ("--shutdown-timeout", shutdownTimeout, 0...86400),
+            ] where !range.contains(value) {
+                throw ValidationError("\(name) must be between \(range.lowerBound) and \(range.upperBound).")
+            }
         }
 
         func run() async throws {
@@ -61,6 +126,15 @@ extension Searchlight {
             configuration.port = port
             configuration.publishInterval = publishInterval
             configuration.maxDonationBytes = maxBodyBytes
+            configuration.maxConnections = maxConnections
+            configuration.writeTimeoutSeconds = writeTimeout
+            configuration.idleTimeoutSeconds = idleTimeout
+            configuration.headTimeoutSeconds = headerTimeout
+            configuration.bodyTimeoutSeconds = bodyTimeout
+            configuration.minBodyBytesPerSecond = minBodyRate
+            configuration.maxConcurrentImports = maxConcurrentImports
+            configuration.maxDonationMemoryBytes = maxDonationMemory
+            configuration.shutdownTimeoutSeconds = shutdownTimeout
             // An existing store only: a mistyped path must not serve a new, empty index that looks healthy.
             try await store.withPublicIndex { index in
                 let child = ChildPublish(store: store.value)

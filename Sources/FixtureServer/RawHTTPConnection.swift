@@ -4,36 +4,40 @@
     import Darwin
 #endif
 
-/// A deliberately dumb HTTP/1.1 client over a blocking POSIX socket, so the server is tested without libcurl or
-/// URLSession: it sends exactly the bytes a test writes and reports exactly what came back.
+/// A deliberately dumb HTTP/1.1 client over a blocking POSIX socket, so a server is tested without libcurl or
+/// URLSession: it sends exactly the bytes a test writes and reports exactly what came back (the fixture
+/// server's tests, and `serve`'s for HTTP/1.0, trickled bodies and clients that never read).
 ///
-/// Every receive has a timeout (`SO_RCVTIMEO`), so a server bug fails a test instead of hanging the run.
-final class RawHTTPConnection {
+/// Every receive has a timeout (`SO_RCVTIMEO`), so a server bug fails a test instead of hanging the run. Its
+/// calls block: run them on a thread of their own, not on Swift's cooperative pool.
+package final class RawHTTPConnection {
     /// A parsed response.
-    struct Response {
+    package struct Response {
+        /// The status line's version (`HTTP/1.1`).
+        package var version: String
         /// The status code.
-        var status: Int
+        package var status: Int
         /// Header fields in order.
-        var headers: [(name: String, value: String)]
+        package var headers: [(name: String, value: String)]
         /// The body (de-chunked when the response was chunked).
-        var body: [UInt8]
+        package var body: [UInt8]
 
         /// The first value of header `name`, case-insensitively.
-        func header(_ name: String) -> String? {
+        package func header(_ name: String) -> String? {
             headers.first { $0.name.lowercased() == name.lowercased() }?.value
         }
 
         /// The body as UTF-8 text.
-        var text: String { String(decoding: body, as: UTF8.self) }
+        package var text: String { String(decoding: body, as: UTF8.self) }
     }
 
     /// Failures, with enough text to explain a failed expectation.
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+    package struct Failure: Error, CustomStringConvertible {
+        package var description: String
     }
 
     /// How a read-until-close ended.
-    enum Ending: Equatable {
+    package enum Ending: Equatable {
         /// FIN: the server closed normally.
         case closed
         /// RST: the server reset the connection.
@@ -46,12 +50,16 @@ final class RawHTTPConnection {
     /// Received bytes not yet consumed by a parsed response.
     private var buffer: [UInt8] = []
 
-    /// Connects to `127.0.0.1:port`; receives give up after `timeoutSeconds`.
-    init(port: UInt16, timeoutSeconds: Int = 5) throws {
+    /// Connects to `127.0.0.1:port`; receives give up after `timeoutSeconds`. With `receiveBufferBytes`, the
+    /// socket's receive buffer is that small, so a client that does not read holds little in its kernel.
+    package init(port: UInt16, timeoutSeconds: Int = 5, receiveBufferBytes: Int32? = nil) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket() failed: errno \(errno)") }
         var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
         _ = setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        if var size = receiveBufferBytes {
+            _ = setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
@@ -73,12 +81,12 @@ final class RawHTTPConnection {
     }
 
     /// Sends `text` as UTF-8.
-    func write(_ text: String) throws {
+    package func write(_ text: String) throws {
         try write(Array(text.utf8))
     }
 
     /// Sends raw bytes.
-    func write(_ bytes: [UInt8]) throws {
+    package func write(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
             let sent = bytes.withUnsafeBytes {
@@ -90,13 +98,22 @@ final class RawHTTPConnection {
     }
 
     /// Sends a minimal request for `path`; `extraHeaders` are raw `Name: value` lines.
-    func sendRequest(_ path: String, method: String = "GET", extraHeaders: [String] = []) throws {
-        let lines = ["\(method) \(path) HTTP/1.1", "Host: 127.0.0.1"] + extraHeaders
+    package func sendRequest(
+        _ path: String, method: String = "GET", version: String = "HTTP/1.1", extraHeaders: [String] = []
+    ) throws {
+        let lines = ["\(method) \(path) \(version)", "Host: 127.0.0.1"] + extraHeaders
         try write(lines.joined(separator: "\r\n") + "\r\n\r\n")
     }
 
+    /// Whether something (bytes, or the end of the connection) can be read within `milliseconds`.
+    package func isReadable(within milliseconds: Int32) -> Bool {
+        if !buffer.isEmpty { return true }
+        var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, milliseconds) > 0
+    }
+
     /// Reads one response; `forHead` says the request was HEAD, whose response has no body whatever it declares.
-    func readResponse(forHead: Bool = false) throws -> Response {
+    package func readResponse(forHead: Bool = false) throws -> Response {
         let headEnd = try fill { Self.endOfHead($0) }
         // "\r\n" is a single Character in Swift, so this splits at CRLF.
         let lines = String(decoding: buffer[..<headEnd], as: UTF8.self).split(separator: "\r\n").map(String.init)
@@ -111,7 +128,7 @@ final class RawHTTPConnection {
             let value = line[line.index(after: colon)...].drop { $0 == " " }
             return (String(line[..<colon]), String(value))
         }
-        var response = Response(status: status, headers: headers, body: [])
+        var response = Response(version: String(statusParts[0]), status: status, headers: headers, body: [])
         if forHead || status == 304 || status == 204 {
             return response
         }
@@ -128,7 +145,7 @@ final class RawHTTPConnection {
     }
 
     /// Reads everything until the server closes the connection, reporting how it ended.
-    func readUntilClose() throws -> (bytes: [UInt8], ending: Ending) {
+    package func readUntilClose() throws -> (bytes: [UInt8], ending: Ending) {
         while true {
             switch receive() {
             case .some(let chunk) where !chunk.isEmpty:
