@@ -49,13 +49,26 @@ extension PublicIndexStore {
     /// PostgreSQL the items' GIN index). Throws when any of it cannot be read: a store that answers
     /// `SELECT 1` may still have a file whose pages are not a database. A few page reads, however large
     /// the index.
+    ///
+    /// On SQLite the pages are read from the file, not from the connection's cache: pages cached while the
+    /// file was sound prove nothing about it now (another program may have overwritten it, which WAL's
+    /// change tracking does not see). When the check fails, every connection's cached pages are dropped, so
+    /// searches read the file too and fail with it rather than answer from a store that is gone.
     package func checkSearchable() async throws(StoreError) {
         switch self {
         case .sqlite(let store):
-            _ = try await store.read { db in
-                _ = try Row.fetchOne(db, sql: "SELECT id, item_json FROM public_item ORDER BY id LIMIT 1")
-                _ = try Int.fetchOne(db, sql: "SELECT rowid FROM public_fts WHERE public_fts MATCH 'healthz' LIMIT 1")
-                _ = try Int.fetchOne(db, sql: "SELECT rowid FROM public_grams WHERE public_grams MATCH 'ok' LIMIT 1")
+            do {
+                _ = try await store.read { db in
+                    try db.execute(sql: "PRAGMA shrink_memory")
+                    _ = try Row.fetchOne(db, sql: "SELECT id, item_json FROM public_item ORDER BY id LIMIT 1")
+                    _ = try Int.fetchOne(
+                        db, sql: "SELECT rowid FROM public_fts WHERE public_fts MATCH 'healthz' LIMIT 1")
+                    _ = try Int.fetchOne(
+                        db, sql: "SELECT rowid FROM public_grams WHERE public_grams MATCH 'ok' LIMIT 1")
+                }
+            } catch {
+                store.pool.releaseMemoryEventually()
+                throw error
             }
         case .postgres(let database):
             _ = try await database.rows("SELECT id, item_json FROM public_item ORDER BY id LIMIT 1")

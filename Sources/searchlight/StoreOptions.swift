@@ -15,7 +15,9 @@ struct StoreOptions: ParsableArguments {
             """
             The store: a SQLite file (default ./searchlight.sqlite) or a PostgreSQL URL \
             postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE (the password may come from PGPASSWORD). \
-            Also from \(StoreLocation.environmentVariable).
+            Also from \(StoreLocation.environmentVariable). A SQLite file is read without a memory map unless \
+            \(Store.memoryMapEnvironmentVariable)=BYTES says otherwise (faster for a busy server, but a file \
+            cut short under the process then kills it).
             """, valueName: "path|postgres://…"))
     var value: String?
 
