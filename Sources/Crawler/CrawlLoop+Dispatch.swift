@@ -212,8 +212,10 @@ extension CrawlLoop {
         {
             if host.buffer.isEmpty {
                 guard host.dueAt <= now else { break }
-                // URLs only with a slot to send them through (see `CrawlLoop+Slots`).
-                if host.idleSlot == nil {
+                // URLs only with a slot to send them through (see `CrawlLoop+Slots`); one in use counts, as
+                // its request ends soon. Asking the store for another while all are busy would be a write
+                // for every wait.
+                if host.heldSlots.isEmpty {
                     guard try await reserveSlot(of: origin, now: now) else { return started }
                     continue
                 }

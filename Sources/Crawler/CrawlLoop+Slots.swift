@@ -3,9 +3,9 @@ import Store
 /// A host's request slots and the URLs taken for it, held so that no worker ever waits on another for good.
 ///
 /// Two rules keep every pass moving whatever the number of workers, hosts, slots and URLs per claim:
-/// - A worker takes a host's URLs only while it holds one of the host's slots (``reserveSlot(of:now:)``),
-///   and gives them back unfetched when it no longer holds any (``giveBackURLs(of:)``): URLs never wait
-///   in a worker that cannot send them.
+/// - A worker takes a host's URLs only while it holds one of the host's slots, idle or in use by a request
+///   that ends soon (``reserveSlot(of:now:)`` when it holds none), and gives them back unfetched when it no
+///   longer holds any (``giveBackURLs(of:)``): URLs never wait in a worker that cannot send them.
 /// - A worker gives a slot back as soon as it has nothing to send through it: no URL of the host in its
 ///   buffer and none known due (``releaseIdleSlots(of:)``), so a slot never waits in a worker with nothing
 ///   to do while another holds the host's URLs.
