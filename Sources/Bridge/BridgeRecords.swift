@@ -175,8 +175,7 @@ package struct BridgeInput: Sendable {
     }
 
     /// Whether an app of `bundleIdentifier` may speak for the page at `origin`.
-    package func associates(_ origin: String?, _ bundleIdentifier: String) -> Bool {
-        guard let origin else { return false }
-        return associations[origin]?.contains(bundleIdentifier) ?? false
+    package func associates(_ origin: String, _ bundleIdentifier: String) -> Bool {
+        associations[origin]?.contains(bundleIdentifier) ?? false
     }
 }

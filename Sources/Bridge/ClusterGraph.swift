@@ -84,13 +84,7 @@ struct ClusterGraph {
 
     /// Joins URL keys through `rel=canonical` and redirects.
     mutating func linkURLs() {
-        for page in input.pages {
-            guard let target = page.canonicalKey, target != page.key else { continue }
-            join(urlNode(page.key), urlNode(target), tag: .canonical)
-        }
-        for redirect in input.redirects {
-            join(urlNode(redirect.fromKey), urlNode(redirect.toKey), tag: .redirect)
-        }
+        Self.forEachURLLink(in: input) { from, to, tag in join(urlNode(from), urlNode(to), tag: tag) }
         activityURLRoots = input.activities.indices.map { index in
             input.activities[index].urlKey.map { sets.find(urlNode($0)) }
         }
@@ -184,11 +178,7 @@ struct ClusterGraph {
             nodes[key] = node
             return node
         }
-        for page in input.pages {
-            let own = node(page.key)
-            if let target = page.canonicalKey, target != page.key { groups.union(own, node(target)) }
-        }
-        for redirect in input.redirects { groups.union(node(redirect.fromKey), node(redirect.toKey)) }
+        forEachURLLink(in: input) { from, to, _ in groups.union(node(from), node(to)) }
         var origins: [Int: Set<String>] = [:]
         for page in input.pages {
             guard let origin = page.origin, input.associations[origin] != nil else { continue }
@@ -199,6 +189,16 @@ struct ClusterGraph {
             let hosts = origins[groups.find(group)] ?? []
             return hosts.contains { input.associates($0, activity.bundleIdentifier) }
         }
+    }
+
+    /// The links that join canonical URL keys into groups: a page's `rel=canonical` naming another key, and
+    /// each redirect, in that order, with the tag a match through them is reported as.
+    private static func forEachURLLink(in input: BridgeInput, _ body: (String, String, Tags) -> Void) {
+        for page in input.pages {
+            guard let target = page.canonicalKey, target != page.key else { continue }
+            body(page.key, target, .canonical)
+        }
+        for redirect in input.redirects { body(redirect.fromKey, redirect.toKey, .redirect) }
     }
 
     /// URL keys (`http…`) before identifier keys, then the smaller.

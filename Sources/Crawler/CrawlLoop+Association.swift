@@ -35,11 +35,9 @@ extension CrawlLoop {
             hosts[origin]?.dueAt = .infinity
             return 0
         }
-        do {
-            logger.info(
-                "donated pages not fetched: the host names no app in its apple-app-site-association",
-                metadata: ["host": "\(origin)", "urls": "\(due.count)"])
-        }
+        logger.info(
+            "donated pages not fetched: the host names no app in its apple-app-site-association",
+            metadata: ["host": "\(origin)", "urls": "\(due.count)"])
         for url in due { refuseDonated(url, of: origin) }
         return 0
     }

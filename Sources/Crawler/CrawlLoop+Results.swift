@@ -62,11 +62,12 @@ extension CrawlLoop {
                     detail: attempt.association == nil ? (attempt.diagnosis ?? "none") : (attempt.diagnosis ?? "valid"))
             )
             batch.releasedHostLeases.append(HostLeaseName(host: origin, name: AppSiteAssociationLoader.fileName))
-            if attempt.association == nil, !attempt.apps.bundles.isEmpty {
+            let apps = attempt.apps  // parses the file: once
+            if attempt.association == nil, !apps.bundles.isEmpty {
                 // No universal links, but apps associated through its other services: a site's choice.
                 logger.info(
                     "apple-app-site-association names apps but declares no universal links",
-                    metadata: ["host": "\(origin)", "apps": "\(attempt.apps.bundles.sorted())"])
+                    metadata: ["host": "\(origin)", "apps": "\(apps.bundles.sorted())"])
             } else if let status = attempt.httpStatus, (200...399).contains(status), let diagnosis = attempt.diagnosis {
                 // Served but unusable or imperfect: the site owner wants to hear it.
                 logger.warning(
@@ -74,7 +75,7 @@ extension CrawlLoop {
                     metadata: ["host": "\(origin)", "usable": "\(attempt.association != nil)"])
             }
             hosts[origin]?.association = .ready(attempt.association)
-            hosts[origin]?.associatedApps = attempt.apps
+            hosts[origin]?.associatedApps = apps
         }
     }
 
