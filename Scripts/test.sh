@@ -12,10 +12,17 @@ swift format lint --strict --recursive --parallel Package.swift Sources Tests
 echo "== swift build --build-tests" >&2
 swift build --build-tests
 
+# Every `searchlight` the tests start keeps its PostgreSQL search replicas here, not in the user's
+# ~/.cache: one folder per run, removed at the end.
+XDG_CACHE_HOME="$(mktemp -d -t searchlight-test-cache.XXXXXX)"
+export XDG_CACHE_HOME
+trap 'rm -rf "$XDG_CACHE_HOME"' EXIT
+
 # With arguments (a --filter, say), one run does what they ask.
 if [[ $# -gt 0 ]]; then
     echo "== swift test $*" >&2
-    exec swift test --skip-build "$@"
+    swift test --skip-build "$@"
+    exit
 fi
 
 # The suites that kill crawl processes at chosen moments of a crawl and wait for them to reach the next

@@ -6,14 +6,15 @@ import Store
 extension PublishWork {
     /// Writes the publish in the publisher's transaction on a PostgreSQL store and returns the summary as
     /// stored for the report: the same clusters, items and counts as ``write(to:buildingWith:logger:)``
-    /// writes into a SQLite store, with the full-text vectors (``FullTextVector``) in place of the FTS5
-    /// tables. Items are built and written 1,000 clusters at a time; deletions come first, so an item that
+    /// writes into a SQLite store, without full-text tables (PostgreSQL is not searched: a replica builds its
+    /// own from the items, ``IndexReplica``), each item tagged with the publish's generation. Items are built and written 1,000 clusters at a time; deletions come first, so an item that
     /// moved between clusters never meets itself.
     ///
     /// A chunk's rows are built in a child task while the server inserts the previous chunk's: the
     /// transaction's one connection only ever runs one statement at a time, reads of chunk `n` before the
     /// write of chunk `n − 1`, so building (most of the publisher's CPU) overlaps the server's inserts.
     func write(to transaction: PostgresPublishTransaction, logger: Logger) async throws -> PublishSummary {
+        let generation = removed.isEmpty && changed.isEmpty ? nil : try await transaction.beginGeneration()
         try await transaction.deleteClusters(removed)
         try await transaction.deleteItems(ofClusters: changed.compactMap(\.storedID))
         var sequence = try await transaction.reserveSequences(changed.count { $0.plan.isPublished })
@@ -48,16 +49,17 @@ extension PublishWork {
         try await transaction.recordRun(
             at: final.publishedAt, engagementThreshold: final.engagementThreshold,
             changedClusters: final.changedClusters, summary: try Self.storedJSON(final))
+        if let generation { try await transaction.endGeneration(generation) }
         return final
     }
 
 }
 
-/// The engine a cluster's rows are written for: each has its own full-text columns.
+/// The engine a cluster's rows are written for.
 enum FullTextEngine {
     /// FTS5 tables that read the item's columns, and the gram index's row.
     case sqlite
-    /// `tsvector` columns written by ``FullTextVector``.
+    /// No full-text rows: a replica computes its own (``IndexReplica``).
     case postgres
 }
 
@@ -72,19 +74,13 @@ extension PublishWork {
         let boost = Self.boost(engagement: item.engagement)
         let id = ItemRankOrder.id(boost: boost, sequence: sequence)
         sequence += 1
-        let isPostgres = engine == .postgres
         write.item = PublicItemWrite(
             id: id, uniqueIdentifier: item.uniqueIdentifier, webpageURL: item.webpageURL, bundle: item.bundle,
             title: item.title, description: item.description, keywords: item.keywords,
             domainIdentifier: item.domainIdentifier, rating: item.rating, ratingCount: item.ratingCount,
             engagement: item.engagement, boost: boost, sources: item.sources.joined(separator: ","),
             expiresAt: item.expiresAt, lastSeen: item.lastSeen, itemJSON: item.itemJSON,
-            titleFold: Store.foldedPrefix(item.title),
-            searchVector: isPostgres
-                ? FullTextVector.words(title: item.title, description: item.description, keywords: item.keywords) : nil,
-            searchGrams: isPostgres
-                ? FullTextVector.grams(title: item.title, description: item.description, keywords: item.keywords) : nil,
-            gramRow: isPostgres ? nil : change.grams)
+            titleFold: Store.foldedPrefix(item.title), gramRow: engine == .postgres ? nil : change.grams)
         return write
     }
 }

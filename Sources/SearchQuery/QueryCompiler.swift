@@ -31,69 +31,50 @@ package enum QueryArgument: Sendable, Hashable {
     case number(Double)
 }
 
-/// The SQL a ``QueryCompiler`` writes: its placeholders, text patterns and literals.
-package enum QueryDialect: Sendable, Hashable {
-    /// SQLite: `?` placeholders, text patterns with `GLOB`.
-    case sqlite
-    /// PostgreSQL: numbered `$1…` placeholders, text patterns with `LIKE` (backslash escapes).
-    case postgres
-}
-
-/// Compiles a ``QueryExpression`` to a parameterised SQL condition: user text only ever reaches SQL as
+/// Compiles a ``QueryExpression`` to a parameterised SQLite condition (`?` placeholders, text patterns with
+/// `GLOB`; every engine's searches run on SQLite's FTS5 index): user text only ever reaches SQL as
 /// a bound argument, never as SQL or pattern syntax it did not write (wildcards are translated and
 /// escaped here).
 package struct QueryCompiler: Sendable {
     /// The attributes queries may use, by name.
     package var columns: [String: QueryColumn]
-    /// The SQL function that folds case and diacritics (for `d`), registered by the store (made by a
-    /// migration on PostgreSQL); `lower` folds case only.
+    /// The SQL function that folds case and diacritics (for `d`), registered by the store; `lower` folds
+    /// case only.
     package var foldFunction: String
     /// The SQL function that folds case only (for `c` without `d`); SQLite's `lower` folds ASCII
     /// letters only, so a store registers a Unicode one (`"CRÈME"c` must match "Crème").
     package var caseFoldFunction: String
-    /// The SQL written.
-    package var dialect: QueryDialect
-
     /// Creates a compiler.
     package init(
-        columns: [String: QueryColumn], foldFunction: String = "lower", caseFoldFunction: String = "lower",
-        dialect: QueryDialect = .sqlite
+        columns: [String: QueryColumn], foldFunction: String = "lower", caseFoldFunction: String = "lower"
     ) {
         self.columns = columns
         self.foldFunction = foldFunction
         self.caseFoldFunction = caseFoldFunction
-        self.dialect = dialect
     }
 
     /// The condition and its arguments, in order. `now` resolves `$time` values. The SQL nests no
     /// deeper than the query's own parentheses and `!` (see ``structure(of:leaf:)``).
-    /// - Parameter boundBefore: how many arguments the statement binds before these, for PostgreSQL's
-    ///   numbered placeholders (the first one here is `$(boundBefore + 1)`); SQLite's `?` ignore it.
     /// - Throws: ``QuerySyntaxError`` for an unknown attribute (at the attribute's column) or a value
     ///   of the wrong kind or an unreadable ISO 8601 date (at the value's column).
-    package func compile(_ expression: QueryExpression, now: Date = Date(), boundBefore: Int = 0)
+    package func compile(_ expression: QueryExpression, now: Date = Date())
         throws(QuerySyntaxError) -> (sql: String, arguments: [QueryArgument])
     {
-        var arguments = Arguments(dialect: dialect, boundBefore: boundBefore)
+        var arguments = Arguments()
         let sql = try Self.structure(of: expression) { leaf throws(QuerySyntaxError) in
             try comparison(leaf, now: now, arguments: &arguments)
         }
         return (sql, arguments.values)
     }
 
-    /// The arguments bound so far, and the placeholder of each new one.
+    /// The arguments bound so far.
     private struct Arguments {
-        let dialect: QueryDialect
-        let boundBefore: Int
         var values: [QueryArgument] = []
 
         /// Binds `argument`; returns its placeholder.
         mutating func bind(_ argument: QueryArgument) -> String {
             values.append(argument)
-            switch dialect {
-            case .sqlite: return "?"
-            case .postgres: return "$\(boundBefore + values.count)"
-            }
+            return "?"
         }
     }
 
@@ -126,8 +107,8 @@ package struct QueryCompiler: Sendable {
         }
     }
 
-    /// `==` on text: exact, or a pattern when the value has wildcards (SQLite's `GLOB`, PostgreSQL's
-    /// `LIKE`: the same matches, since the only wildcard either is given is `*`, as `*` or `%`); `c`/`d`
+    /// `==` on text: exact, or a pattern when the value has wildcards (`GLOB`, whose only wildcard given is
+    /// `*`); `c`/`d`
     /// fold both sides; `w` matches one word of the attribute; `t` requires every word of the value to
     /// match a word.
     private func textMatch(
@@ -140,20 +121,15 @@ package struct QueryCompiler: Sendable {
             let placeholder = arguments.bind(.text(value))
             return folded ? "\(fold)(\(placeholder))" : placeholder
         }
-        let matches = dialect == .sqlite ? "GLOB" : "LIKE"
         if modifiers.contains(.tokenized) || modifiers.contains(.wordBased) {
             let words = modifiers.contains(.tokenized) ? text.split(separator: " ").map(String.init) : [text]
             let clauses = words.map { word -> String in
-                let pattern =
-                    dialect == .sqlite ? "* " + Self.globPattern(word) + " *" : "% " + Self.likePattern(word) + " %"
-                return "(' ' || \(subject) || ' ') \(matches) \(parameter(pattern))"
+                "(' ' || \(subject) || ' ') GLOB \(parameter("* " + Self.globPattern(word) + " *"))"
             }
-            let none = dialect == .sqlite ? "0" : "FALSE"
-            return "(" + (clauses.isEmpty ? none : clauses.joined(separator: " AND ")) + ")"
+            return "(" + (clauses.isEmpty ? "0" : clauses.joined(separator: " AND ")) + ")"
         }
         if Self.hasWildcard(text) {
-            let pattern = dialect == .sqlite ? Self.globPattern(text) : Self.likePattern(text)
-            return "(\(subject) \(matches) \(parameter(pattern)))"
+            return "(\(subject) GLOB \(parameter(Self.globPattern(text))))"
         }
         return "(\(subject) = \(parameter(text.replacingOccurrences(of: "\\*", with: "*"))))"
     }

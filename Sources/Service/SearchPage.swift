@@ -71,7 +71,7 @@ extension SearchService {
                 let results = try await runSearch(text, query: nil, limit: PublicSearch.defaultLimit)
                 var cards: [PreviewCard] = []
                 let items =
-                    (try? await index.publicItems(uniqueIdentifiers: results.hits.map(\.uniqueIdentifier))) ?? [:]
+                    (try? await source.publicItems(uniqueIdentifiers: results.hits.map(\.uniqueIdentifier))) ?? [:]
                 for hit in results.hits {
                     if let stored = items[hit.uniqueIdentifier], let item = try? SearchableItem(jsonText: stored) {
                         cards.append(PreviewCard(item: item))

@@ -34,7 +34,7 @@ extension SearchService {
         let start = ContinuousClock.now
         defer { metrics.searchDuration.record(duration: ContinuousClock.now - start) }
         do {
-            return try await PublicSearch(index: index).search(text, query: query, limit: limit)
+            return try await PublicSearch(source: source).search(text, query: query, limit: limit)
         } catch {
             switch error {
             case .query(let syntax): throw ServiceError(.badRequest, syntax.message, column: syntax.column)
@@ -57,7 +57,7 @@ extension SearchService {
         else { throw ServiceError(.badRequest, "give the item's uniqueIdentifier, percent-encoded") }
         let json: String?
         do {
-            json = try await index.publicItem(uniqueIdentifier: identifier)
+            json = try await source.publicItem(uniqueIdentifier: identifier)
         } catch {
             logger.error("item lookup failed", metadata: ["reason": "\(error)"])
             throw ServiceError(.serviceUnavailable, "the store cannot be read")

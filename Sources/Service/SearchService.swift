@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import HummingbirdCore
 import Index
@@ -9,12 +10,16 @@ import Store
 
 /// `searchlight serve`: the HTTP API of SPEC §6 over a store of either engine, on Hummingbird.
 ///
+/// Searches and item look-ups read ``source``: a SQLite store's own public index, or a PostgreSQL store's
+/// replica, which a ``ReplicaFollower`` keeps in step (and which the server syncs after its own publishes).
+///
 /// Every answer is computed from the store as the command line computes it (the same search, item JSON,
 /// report and import code); the service adds token checks, limits, the background publish
 /// (``PublishLoop``) and metrics. Requests run concurrently; the store's own isolation (SQLite's WAL, a
 /// PostgreSQL transaction per publish) keeps a search on the previous index while a publish writes.
 package struct SearchService: Sendable {
     let index: PublicIndexStore
+    let source: SearchSource
     let configuration: ServiceConfiguration
     let registry: PrometheusCollectorRegistry
     let logger: Logger
@@ -26,11 +31,19 @@ package struct SearchService: Sendable {
     /// `searchlight publish` child, so a million-item publish's memory (allocated and freed by the
     /// gigabyte) never shares an address space with the searches — in process, each such publish stalled
     /// one search for 600–800 ms near its end; out of process, none.
+    /// - Parameter source: what searches read: on a SQLite store the store itself (the default), on a
+    ///   PostgreSQL store its replica, synced once before the server answers.
     package init(
-        index: PublicIndexStore, configuration: ServiceConfiguration, registry: PrometheusCollectorRegistry,
-        logger: Logger, publish: PublishRunner? = nil
+        index: PublicIndexStore, source: SearchSource? = nil, configuration: ServiceConfiguration,
+        registry: PrometheusCollectorRegistry, logger: Logger, publish: PublishRunner? = nil
     ) {
         self.index = index
+        switch (source, index) {
+        case (let source?, _): self.source = source
+        case (nil, .sqlite(let store)): self.source = .store(store)
+        case (nil, .postgres):
+            preconditionFailure("a PostgreSQL store's service needs its replica as the search source")
+        }
         self.configuration = configuration
         self.registry = registry
         self.logger = logger
@@ -44,8 +57,21 @@ package struct SearchService: Sendable {
         let connections = OpenConnections(metrics: metrics)
         let stop = StopDeadline(
             timeout: .seconds(configuration.shutdownTimeoutSeconds), connections: connections, logger: logger)
+        var follower: ReplicaFollower?
+        var publishing = publish
+        if case .replica(let replica) = source {
+            let replicaFollower = ReplicaFollower(
+                replica: replica, interval: configuration.syncInterval, metrics: metrics, logger: logger)
+            await replicaFollower.syncNow()
+            publishing = { [publish] in
+                let summary = try await publish()
+                await replicaFollower.syncNow()
+                return summary
+            }
+            follower = replicaFollower
+        }
         let publisher = PublishLoop(
-            publish: publish, interval: configuration.publishInterval, stop: stop, metrics: metrics, logger: logger)
+            publish: publishing, interval: configuration.publishInterval, stop: stop, metrics: metrics, logger: logger)
         let reports = try ReportCache(index: index, logger: logger)
         let gate = DonationGate(configuration: configuration, metrics: metrics)
         let router = makeRouter(publisher: publisher, reports: reports, gate: gate)
@@ -64,7 +90,7 @@ package struct SearchService: Sendable {
                 address: .hostname(host, port: configuration.port), serverName: "searchlight",
                 backlog: configuration.listenBacklog,
                 availableConnectionsDelegate: ConnectionLimit(maximum: configuration.maxConnections, metrics: metrics)),
-            services: [publisher],
+            services: follower.map { [publisher, $0] } ?? [publisher],
             onServerRunning: { channel in onListening(host, channel.localAddress?.port ?? 0) },
             logger: logger)
         let group = ServiceGroup(
@@ -100,17 +126,26 @@ package struct SearchService: Sendable {
         return router
     }
 
-    /// `GET /healthz`: 200 when the store answers a read of what searches read (``PublicIndexStore/checkSearchable()``),
-    /// else 503.
+    /// `GET /healthz`: 200 when the store answers and a read of what searches read succeeds
+    /// (``SearchSource/checkSearchable()``), else 503. On a PostgreSQL store the answer names the replica's
+    /// generation (`Searchlight-Index-Generation`).
     func health() async -> Response {
         do {
-            try await index.checkSearchable()
-            return .text("ok\n", contentType: "text/plain; charset=utf-8")
+            try await index.checkReadable()
+            try await source.checkSearchable()
+            var response = Response.text("ok\n", contentType: "text/plain; charset=utf-8")
+            if let generation = source.generation {
+                response.headers[Self.generationHeader] = String(generation)
+            }
+            return response
         } catch {
             logger.warning("health check failed", metadata: ["reason": "\(error)"])
             return .text("unavailable\n", contentType: "text/plain; charset=utf-8", status: .serviceUnavailable)
         }
     }
+
+    /// The header naming the replica generation a health answer was read from.
+    static let generationHeader = HTTPField.Name("Searchlight-Index-Generation")!
 
     func metricsText() -> Response {
         var buffer: [UInt8] = []

@@ -8,6 +8,9 @@ package struct ServiceConfiguration: Sendable {
     package var port = 8080
     /// Seconds between the server's incremental publishes (only when donations arrived since the last).
     package var publishInterval: Double = 60
+    /// Seconds between two checks of a PostgreSQL store's replica against the store (it also syncs when a
+    /// publish is notified).
+    package var syncInterval: Double = 5
     /// The largest donation body accepted, in bytes (SPEC §6: 10 MiB).
     package var maxDonationBytes = 10 << 20
 

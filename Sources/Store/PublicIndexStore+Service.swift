@@ -1,37 +1,9 @@
 import GRDB
 
-/// What `searchlight serve` and `searchlight token` read and write besides search, report and export: one
-/// published item, the store's health, and the donation tokens. The statements are the same on both
-/// engines but for their placeholders.
+/// What `searchlight serve` and `searchlight token` read and write besides search, report and export: the
+/// recorded expiry, the store's health, and the donation tokens. The statements are the same on both engines
+/// but for their placeholders.
 extension PublicIndexStore {
-    /// The stored JSON of the published item `uniqueIdentifier` (SPEC §6's item), or `nil`.
-    package func publicItem(uniqueIdentifier: String) async throws(StoreError) -> String? {
-        try await publicItems(uniqueIdentifiers: [uniqueIdentifier])[uniqueIdentifier]
-    }
-
-    /// The stored JSON of each published item of `uniqueIdentifiers` that exists, by identifier, read with
-    /// one statement (a search page's hits).
-    package func publicItems(uniqueIdentifiers: [String]) async throws(StoreError) -> [String: String] {
-        guard !uniqueIdentifiers.isEmpty else { return [:] }
-        let sql = "SELECT unique_identifier, item_json FROM public_item WHERE unique_identifier IN "
-        switch self {
-        case .sqlite(let store):
-            let placeholders = "(" + Array(repeating: "?", count: uniqueIdentifiers.count).joined(separator: ",") + ")"
-            let rows = try await store.read { db in
-                try Row.fetchAll(db, sql: sql + placeholders, arguments: StatementArguments(uniqueIdentifiers))
-                    .map { (row: Row) -> (String, String) in (row[0], row[1]) }
-            }
-            return Dictionary(rows, uniquingKeysWith: { first, _ in first })
-        case .postgres(let database):
-            let placeholders = "(" + (1...uniqueIdentifiers.count).map { "$\($0)" }.joined(separator: ",") + ")"
-            var items: [String: String] = [:]
-            for row in try await database.rows(sql + placeholders, uniqueIdentifiers.map { .text($0) }) {
-                if case .text(let identifier) = row[0], case .text(let json) = row[1] { items[identifier] = json }
-            }
-            return items
-        }
-    }
-
     /// The expiry period (days) `publish` recorded in the store, `nil` when none was (the default applies).
     package func recordedExpiryDays() async throws(StoreError) -> Double? {
         let sql = "SELECT value FROM setting WHERE name = 'expiry_days'"
@@ -44,36 +16,13 @@ extension PublicIndexStore {
         }
     }
 
-    /// Reads what a search reads, a little of each: the schema, the first published item (its row and its
-    /// JSON) and a word's entry in the full-text indexes (on SQLite FTS5's word and gram indexes, on
-    /// PostgreSQL the items' GIN index). Throws when any of it cannot be read: a store that answers
-    /// `SELECT 1` may still have a file whose pages are not a database. A few page reads, however large
-    /// the index.
-    ///
-    /// On SQLite the pages are read from the file, not from the connection's cache: pages cached while the
-    /// file was sound prove nothing about it now (another program may have overwritten it, which WAL's
-    /// change tracking does not see). When the check fails, every connection's cached pages are dropped, so
-    /// searches read the file too and fail with it rather than answer from a store that is gone.
-    package func checkSearchable() async throws(StoreError) {
+    /// Reads a little of the store itself: on PostgreSQL the published items' table (a PostgreSQL store's
+    /// searches read its replica, whose health is ``SearchSource/checkSearchable()``).
+    package func checkReadable() async throws(StoreError) {
         switch self {
-        case .sqlite(let store):
-            do {
-                _ = try await store.read { db in
-                    try db.execute(sql: "PRAGMA shrink_memory")
-                    _ = try Row.fetchOne(db, sql: "SELECT id, item_json FROM public_item ORDER BY id LIMIT 1")
-                    _ = try Int.fetchOne(
-                        db, sql: "SELECT rowid FROM public_fts WHERE public_fts MATCH 'healthz' LIMIT 1")
-                    _ = try Int.fetchOne(
-                        db, sql: "SELECT rowid FROM public_grams WHERE public_grams MATCH 'ok' LIMIT 1")
-                }
-            } catch {
-                store.pool.releaseMemoryEventually()
-                throw error
-            }
+        case .sqlite: break
         case .postgres(let database):
-            _ = try await database.rows("SELECT id, item_json FROM public_item ORDER BY id LIMIT 1")
-            _ = try await database.rows(
-                "SELECT id FROM public_item WHERE search_vector @@ 'healthz'::tsquery LIMIT 1")
+            _ = try await database.rows("SELECT id FROM public_item ORDER BY id LIMIT 1")
         }
     }
 

@@ -236,10 +236,6 @@ package struct PublicItemWrite: Sendable {
     package var lastSeen: Double
     package var itemJSON: String
     package var titleFold: String
-    /// PostgreSQL: the words vector (`tsvector` text) and, for text written without spaces, the grams
-    /// vector. SQLite's FTS5 tables read the columns themselves.
-    package var searchVector: String?
-    package var searchGrams: String?
     /// SQLite: the item's row of the gram index, for text written without spaces.
     package var gramRow: GramRow?
 
@@ -247,7 +243,7 @@ package struct PublicItemWrite: Sendable {
         id: Int64, uniqueIdentifier: String, webpageURL: String?, bundle: String?, title: String,
         description: String?, keywords: String?, domainIdentifier: String?, rating: Double?, ratingCount: Int?,
         engagement: Int, boost: Double, sources: String, expiresAt: Double?, lastSeen: Double, itemJSON: String,
-        titleFold: String, searchVector: String?, searchGrams: String?, gramRow: GramRow?
+        titleFold: String, gramRow: GramRow?
     ) {
         self.id = id
         self.uniqueIdentifier = uniqueIdentifier
@@ -266,8 +262,6 @@ package struct PublicItemWrite: Sendable {
         self.lastSeen = lastSeen
         self.itemJSON = itemJSON
         self.titleFold = titleFold
-        self.searchVector = searchVector
-        self.searchGrams = searchGrams
         self.gramRow = gramRow
     }
 }

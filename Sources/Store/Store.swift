@@ -23,10 +23,17 @@ package final class Store: Sendable {
     ///   with SIGBUS, and the pages it touches count in the process's resident memory.
     /// - Throws: ``StoreError`` when the file cannot be opened, is not a SQLite
     ///   database, or its schema cannot be migrated.
-    package init(path: String, memoryMapBytes: Int = 0) throws(StoreError) {
+    package convenience init(path: String, memoryMapBytes: Int = 0) throws(StoreError) {
+        try self.init(path: path, memoryMapBytes: memoryMapBytes, enforcesForeignKeys: true)
+    }
+
+    /// A store whose connections do not enforce foreign keys: a replica of a PostgreSQL store's public index
+    /// (``IndexReplica``) holds items without the clusters they reference.
+    init(path: String, memoryMapBytes: Int, enforcesForeignKeys: Bool) throws(StoreError) {
         let memoryMapBytes = max(0, memoryMapBytes)
         self.path = path
         var configuration = Configuration()
+        configuration.foreignKeysEnabled = enforcesForeignKeys
         // Other processes (an import while a crawl runs) hold the write lock for one
         // batch at most; wait for them instead of failing with SQLITE_BUSY.
         // A full publish of a million items holds the write lock for tens of seconds (one transaction,
@@ -76,7 +83,7 @@ package final class Store: Sendable {
     package static let foldFunctionName = "searchlight_fold"
 
     /// Deterministic, so SQLite may call it once per distinct argument in a statement.
-    private static let foldFunction = DatabaseFunction(foldFunctionName, argumentCount: 1, pure: true) { values in
+    static let foldFunction = DatabaseFunction(foldFunctionName, argumentCount: 1, pure: true) { values in
         guard case .string(let text) = values[0].storage else { return values[0] }
         return fold(text)
     }
@@ -119,7 +126,7 @@ package final class Store: Sendable {
     /// other values pass through. The query language's `c` modifier compiles to it.
     package static let caseFoldFunctionName = "searchlight_casefold"
 
-    private static let caseFoldFunction = DatabaseFunction(caseFoldFunctionName, argumentCount: 1, pure: true) {
+    static let caseFoldFunction = DatabaseFunction(caseFoldFunctionName, argumentCount: 1, pure: true) {
         values in
         guard case .string(let text) = values[0].storage else { return values[0] }
         return asciiLowercased(text) ?? text.folding(options: [.caseInsensitive], locale: nil)

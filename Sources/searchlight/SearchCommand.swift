@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Index
+import Logging
 import Store
 
 extension Searchlight {
@@ -19,9 +20,10 @@ extension Searchlight {
                 \(PublicSearch.countLimit) matches of one word (\(PublicSearch.exactRankLimit) of several): the \
                 total is then a lower bound ("More than N results"; "totalIsLowerBound": true in --json). \
                 --query takes the CSSearchQuery language (e.g. 'title == "lemon*"cd && rating >= 4'); given \
-                with text, items must match both. On a PostgreSQL store (--store postgres://…) the same items \
-                match, counted and ranked by tier alike; where SQLite ranks by bm25, PostgreSQL ranks by \
-                ts_rank (same field weights) plus the boost (Docs/postgres.md).
+                with text, items must match both. On a PostgreSQL store (--store postgres://…) the search reads \
+                a local replica of the public index (--index-cache), brought up to the store's last publish \
+                first (one query when nothing changed; built the first time); --no-sync answers from the \
+                replica as it is. Answers are the same as from a SQLite store with the same index.
 
                 --queries FILE runs one search per line (free text, or 'q:' then a CSSearchQuery string; \
                 empty lines and lines starting with '#' are skipped) and prints one JSON line per search \
@@ -48,7 +50,12 @@ extension Searchlight {
         @Flag(help: "Print the results as JSON.")
         var json = false
 
+        @Flag(help: "On a PostgreSQL store: answer from the replica as it is, without bringing it up to date.")
+        var noSync = false
+
         @OptionGroup var store: StoreOptions
+
+        @OptionGroup var indexCache: IndexCacheOptions
 
         func validate() throws {
             guard (1...PublicSearch.maxLimit).contains(limit) else {
@@ -64,7 +71,12 @@ extension Searchlight {
         }
 
         func run() async throws {
-            try await store.withPublicIndex { index in try await run(PublicSearch(index: index)) }
+            try await store.withPublicIndex { index in
+                // Quiet: a search prints its results and nothing else (a rebuild is announced by `sync`).
+                let logger = Logger(label: "searchlight.search") { _ in SwiftLogNoOpLogHandler() }
+                let source = try await indexCache.searchSource(for: index, sync: !noSync, logger: logger)
+                try await run(PublicSearch(source: source))
+            }
         }
 
         private func run(_ search: PublicSearch) async throws {

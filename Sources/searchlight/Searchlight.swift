@@ -20,7 +20,7 @@ struct Searchlight: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             Crawl.self, Import.self, Publish.self, Search.self, Report.self, Export.self, Delete.self, Fetch.self,
-            Extract.self, Validate.self, RobotsCheck.self, Serve.self, Token.self,
+            Extract.self, Validate.self, RobotsCheck.self, Serve.self, Sync.self, Token.self,
         ]
     )
 

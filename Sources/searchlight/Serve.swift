@@ -18,6 +18,11 @@ extension Searchlight {
                 Authorization: Bearer TOKEN from `searchlight token create`), GET /api/report, GET / (a \
                 search page), GET /report, GET /healthz, GET /metrics (Prometheus).
 
+                On a PostgreSQL store searches and item look-ups read a local replica of the public index \
+                (--index-cache), synced before the server listens, whenever a publish commits (LISTEN/NOTIFY) \
+                and at least every --sync-interval seconds; several servers on one store each keep their own. \
+                /healthz names the replica's generation (Searchlight-Index-Generation), /metrics its lag.
+
                 The first line on standard output is `listening on http://HOST:PORT`. Donations that arrive \
                 over HTTP are published by the server every --publish-interval seconds (only when some \
                 arrived), in the background: searches answer from the previous index until the publish \
@@ -52,6 +57,9 @@ extension Searchlight {
         @Option(help: "Seconds between the server's publishes of donations that arrived over HTTP.")
         var publishInterval: Double = 60
 
+        @Option(help: "On a PostgreSQL store: seconds between two checks of the replica against the store.")
+        var syncInterval: Double = 5
+
         @Option(help: "The largest donation body accepted, in bytes.")
         var maxBodyBytes = 10 << 20
 
@@ -59,12 +67,17 @@ extension Searchlight {
 
         @OptionGroup var store: StoreOptions
 
+        @OptionGroup var indexCache: IndexCacheOptions
+
         @OptionGroup var global: GlobalOptions
 
         func validate() throws {
             guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
             guard publishInterval >= 0.05, publishInterval <= 7 * 86400 else {
                 throw ValidationError("--publish-interval must be between 0.05 and 604800 seconds (a week).")
+            }
+            guard syncInterval >= 0.05, syncInterval <= 86400 else {
+                throw ValidationError("--sync-interval must be between 0.05 and 86400 seconds (a day).")
             }
             guard maxBodyBytes > 0 else { throw ValidationError("--max-body-bytes must be positive.") }
         }
@@ -77,14 +90,17 @@ extension Searchlight {
             configuration.host = host
             configuration.port = port
             configuration.publishInterval = publishInterval
+            configuration.syncInterval = syncInterval
             configuration.maxDonationBytes = maxBodyBytes
             limits.apply(to: &configuration)
             // An existing store only: a mistyped path must not serve a new, empty index that looks healthy.
             try await store.withPublicIndex { index in
                 let child = ChildPublish(store: store.value)
+                let logger = Logger(label: "searchlight.serve")
+                let source = try await indexCache.searchSource(for: index, logger: logger)
                 let service = SearchService(
-                    index: index, configuration: configuration, registry: registry,
-                    logger: Logger(label: "searchlight.serve"), publish: { try await child.run() })
+                    index: index, source: source, configuration: configuration, registry: registry,
+                    logger: logger, publish: { try await child.run() })
                 do {
                     try await service.run { host, port in
                         let shown = host.contains(":") ? "[\(host)]" : host

@@ -2,16 +2,21 @@ import FixtureServer
 import Foundation
 import GRDB
 import Index
+import Logging
 import SearchQuery
 import Store
 import Testing
 
 /// The same public items in a SQLite store and in a PostgreSQL store (a fresh database on the test
-/// process's shared cluster), written as each engine's publisher writes them, for searching both alike.
+/// process's shared cluster), written as each engine's publisher writes them; the PostgreSQL store's are
+/// searched through its replica (``IndexReplica``, built into a temporary folder), as `search` and `serve`
+/// search them.
 struct DualIndex {
     let sqlite: IndexTestStore
     let store: Store
     let postgres: PostgresDatabase
+    let replica: IndexReplica
+    let cache: String
 
     init(_ rows: [PublicItemRow]) async throws {
         sqlite = try IndexTestStore()
@@ -20,11 +25,18 @@ struct DualIndex {
         try PublicItemRow.insertGrams(rows, path: sqlite.path)
         postgres = try await TestDatabases.make()
         for row in rows { try await row.insert(into: postgres) }
+        cache = NSTemporaryDirectory() + "searchlight-replica-" + UUID().uuidString
+        replica = try await IndexReplica.open(database: postgres, directory: cache, logger: Logger(label: "test"))
+        _ = try await replica.sync()
     }
+
+    /// What searches of the PostgreSQL store read.
+    var postgresSource: SearchSource { .replica(replica) }
 
     func close() async {
         await postgres.close()
         sqlite.cleanUp()
+        try? FileManager.default.removeItem(atPath: cache)
     }
 
     /// The unique identifiers SQLite's search returns, best first.
@@ -38,7 +50,7 @@ struct DualIndex {
     func postgresHits(_ text: String, query: String? = nil, now: Date, context: String = "") async throws -> [String] {
         let results: SearchResults
         do {
-            results = try await PublicSearch(index: .postgres(postgres)).search(
+            results = try await PublicSearch(source: postgresSource).search(
                 text, query: query, limit: PublicSearch.maxLimit, now: now)
         } catch {
             throw DualIndexError(description: "\(context.prefix(80)): \(error)")
@@ -98,8 +110,7 @@ struct DualIndexError: Error, CustomStringConvertible {
 }
 
 extension PublicItemRow {
-    /// Writes the row (and its cluster) into a PostgreSQL store, with the full-text vectors the publisher
-    /// writes.
+    /// Writes the row (and its cluster) into a PostgreSQL store, as the publisher writes them.
     func insert(into database: PostgresDatabase) async throws {
         _ = try await database.rows(
             """
@@ -113,17 +124,14 @@ extension PublicItemRow {
             """
             INSERT INTO public_item (id, cluster_id, unique_identifier, webpage_url, bundle, title, description,
                 keywords, domain_identifier, rating, rating_count, engagement, boost, sources, expires_at, last_seen,
-                published_at, item_json, title_fold, search_vector, search_grams)
-            VALUES ($1, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15, $16, $17,
-                $18::tsvector, $19::tsvector)
+                published_at, item_json, title_fold)
+            VALUES ($1, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15, $16, $17)
             """,
             [
                 .integer(id), .text(uniqueIdentifier), text(url), text(bundle), .text(title), text(description),
                 text(keywordText), text(domain), double(rating), ratingCount.map { .integer(Int64($0)) } ?? .null,
                 .integer(Int64(engagement)), .double(boost), .text(sources), double(expiresAt), .double(lastSeen),
                 .text(json), .text(Store.foldedPrefix(title)),
-                .text(FullTextVector.words(title: title, description: description, keywords: keywordText)),
-                text(FullTextVector.grams(title: title, description: description, keywords: keywordText)),
             ])
     }
 

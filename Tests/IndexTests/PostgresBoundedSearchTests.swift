@@ -56,7 +56,7 @@ struct PostgresBoundedSearchTests {
     func regimesMatch() async throws {
         let index = try await DualIndex(Self.rows)
         let sqlite = PublicSearch(store: index.store, limits: Self.limits)
-        let postgres = PublicSearch(index: .postgres(index.postgres), limits: Self.limits)
+        let postgres = PublicSearch(source: index.postgresSource, limits: Self.limits)
         do {
             var lowerBounds = 0
             for (text, query, exact) in Self.searches {
@@ -88,7 +88,7 @@ struct PostgresBoundedSearchTests {
     func tiersInRankOrder() async throws {
         let index = try await DualIndex(Self.rows)
         do {
-            let postgres = PublicSearch(index: .postgres(index.postgres), limits: Self.limits)
+            let postgres = PublicSearch(source: index.postgresSource, limits: Self.limits)
             let results = try await postgres.search("common", limit: 60, now: Self.now)
             #expect(results.totalIsLowerBound)
             #expect(results.total == Self.limits.count + 1)

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Index
+import Logging
 import Store
 import Testing
 
@@ -21,7 +22,7 @@ struct PostgresIndexReadTests {
     func withSearches(_ body: (_ sqlite: PublicSearch, _ postgres: PublicSearch) async throws -> Void) async throws {
         let index = try await DualIndex(Self.rows)
         do {
-            try await body(PublicSearch(store: index.store), PublicSearch(index: .postgres(index.postgres)))
+            try await body(PublicSearch(store: index.store), PublicSearch(source: index.postgresSource))
         } catch {
             await index.close()
             throw error
@@ -130,13 +131,15 @@ struct PostgresIndexReadTests {
         }
     }
 
-    @Test("a store that fails is a store error, not a usage error")
+    @Test("a replica never built is a store error, not a usage error")
     func storeFailure() async throws {
         let database = try await TestDatabases.make()
-        _ = try await database.rows("DROP TABLE public_item CASCADE")
-        let error = await Self.error { try await PublicSearch(index: .postgres(database)).search("lemon") }
+        let cache = NSTemporaryDirectory() + "searchlight-replica-" + UUID().uuidString
+        let replica = try await IndexReplica.open(database: database, directory: cache, logger: Logger(label: "test"))
+        let error = await Self.error { try await PublicSearch(source: .replica(replica)).search("lemon") }
         await database.close()
+        try? FileManager.default.removeItem(atPath: cache)
         #expect(error?.isUsageError == false)
-        #expect(error?.description.contains("public_item") == true, "\(String(describing: error))")
+        #expect(error?.description.contains("not been built") == true, "\(String(describing: error))")
     }
 }

@@ -78,21 +78,6 @@ struct QueryCompilerTests {
         #expect(try Self.matches(query) == expected)
     }
 
-    @Test("the PostgreSQL dialect numbers its placeholders after those bound before, and matches with LIKE")
-    func postgresDialect() throws {
-        var compiler = Self.compiler
-        compiler.dialect = .postgres
-        let expression = try QueryParser.parse(#"title == "50%_a*"c && InRange(rating, 1, 2) || title == "x y"t"#)
-        let (sql, arguments) = try compiler.compile(expression, now: Self.now, boundBefore: 2)
-        #expect(
-            sql
-                == "((lower(title) LIKE lower($3)) AND (rating >= $4 AND rating <= $5) OR "
-                + "((' ' || title || ' ') LIKE $6 AND (' ' || title || ' ') LIKE $7))")
-        #expect(arguments == [.text(#"50\%\_a%"#), .number(1), .number(2), .text("% x %"), .text("% y %")])
-        let (empty, none) = try compiler.compile(try QueryParser.parse(#"title == " "t"#))
-        #expect(empty == "(FALSE)" && none.isEmpty)
-    }
-
     @Test("user text never becomes SQL: quotes, comments and GLOB syntax stay data")
     func injection() throws {
         #expect(try Self.matches(#"title == "x' OR 1=1 --""#) == [])

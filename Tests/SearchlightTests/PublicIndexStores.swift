@@ -30,7 +30,7 @@ struct PublishedItem {
 
 /// A SQLite store file and a PostgreSQL database (on the test process's shared cluster) holding the same
 /// public items, each written as that engine's publisher writes them: the SQLite full-text tables through
-/// their triggers and the gram rows, the PostgreSQL vectors from `FullTextVector`.
+/// their triggers and the gram rows; on PostgreSQL the rows alone (searches read a replica built from them).
 struct PublicIndexStores {
     let folder: URL
     let sqlite: String
@@ -98,18 +98,13 @@ struct PublicIndexStores {
         _ = try await database.rows(
             """
             INSERT INTO public_item (id, cluster_id, unique_identifier, webpage_url, title, description, keywords,
-                rating, engagement, boost, sources, last_seen, published_at, item_json, title_fold, search_vector,
-                search_grams)
-            VALUES ($1, $1, $2, $3, $4, $5, $6, $7, 0, $8, $9, 0, 0, $10, $11, $12::tsvector, $13::tsvector)
+                rating, engagement, boost, sources, last_seen, published_at, item_json, title_fold)
+            VALUES ($1, $1, $2, $3, $4, $5, $6, $7, 0, $8, $9, 0, 0, $10, $11)
             """,
             [
                 .integer(item.id), .text(item.uniqueIdentifier), text(item.url), .text(item.title),
                 text(item.description), text(item.keywordText), item.rating.map(PostgresValue.double) ?? .null,
                 .double(item.boost), .text(item.sources), .text(item.json), .text(Store.foldedPrefix(item.title)),
-                .text(
-                    FullTextVector.words(title: item.title, description: item.description, keywords: item.keywordText)),
-                text(
-                    FullTextVector.grams(title: item.title, description: item.description, keywords: item.keywordText)),
             ])
     }
 }

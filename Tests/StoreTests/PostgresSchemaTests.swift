@@ -9,8 +9,11 @@ import Testing
 /// with the differences Docs/architecture.md lists and nothing else.
 @Suite("PostgreSQL schema")
 struct PostgresSchemaTests {
-    /// The FTS5 tables, and the `public_item` column that takes each one's place.
-    static let fullTextCounterparts = ["public_fts": "search_vector", "public_grams": "search_grams"]
+    /// What PostgreSQL has and SQLite has not: the generations a replica is synced by (its FTS5 tables have
+    /// no counterpart: a PostgreSQL store is searched through a SQLite replica).
+    static let generationColumns: Set = ["generation"]
+    static let generationTables: Set = ["public_item_removal"]
+    static let generationSettings: Set = [IndexGeneration.currentSetting, IndexGeneration.historySetting]
     /// SQLite columns no code reads any more, not carried over.
     static let droppedColumns: Set = ["public_item.title_ascii"]
     /// SQLite INTEGER columns that hold a flag: BOOLEAN on PostgreSQL.
@@ -27,20 +30,14 @@ struct PostgresSchemaTests {
         let postgres = try await PostgresSchemaSnapshot.of(database)
 
         #expect(!sqlite.tables.isEmpty && sqlite.fullTextTables.count == 2)
-        for table in sqlite.fullTextTables {
-            let column = try #require(Self.fullTextCounterparts[table], "FTS5 table \(table) has no counterpart")
-            let vector = postgres.tables["public_item"]?.first { $0.name == column }
-            #expect(vector?.type == "tsvector", "\(table) → public_item.\(column)")
-        }
         for (table, columns) in sqlite.tables.sorted(by: { $0.key < $1.key }) {
             guard let counterpart = postgres.tables[table] else {
                 Issue.record("SQLite table \(table) has no PostgreSQL counterpart")
                 continue
             }
             let expected = columns.filter { !Self.droppedColumns.contains("\(table).\($0.name)") }
-            let extra = Set(Self.fullTextCounterparts.values)
             #expect(
-                counterpart.map(\.name).filter { !extra.contains($0) } == expected.map(\.name),
+                counterpart.map(\.name).filter { !Self.generationColumns.contains($0) } == expected.map(\.name),
                 "columns of \(table)")
             for column in expected {
                 guard let other = counterpart.first(where: { $0.name == column.name }) else { continue }
@@ -52,19 +49,21 @@ struct PostgresSchemaTests {
             }
             #expect(postgres.uniqueKeys[table] ?? [] == sqlite.uniqueKeys[table] ?? [], "unique keys of \(table)")
         }
-        #expect(Set(postgres.tables.keys) == Set(sqlite.tables.keys).union(["searchlight_migration"]))
+        #expect(
+            Set(postgres.tables.keys)
+                == Set(sqlite.tables.keys).union(["searchlight_migration"]).union(Self.generationTables))
         for (index, table) in sqlite.indexes {
             #expect(postgres.indexes[index] == table, "index \(index) on \(table)")
         }
-        #expect(postgres.settings == sqlite.settings)
+        #expect(postgres.settings.filter { !Self.generationSettings.contains($0) } == sqlite.settings)
     }
 
-    @Test("the publisher writes the full-text vector, weighted title, description, keywords; fold functions exist")
-    func searchVector() async throws {
+    @Test("every deleted item is recorded under the current generation, whoever deletes it")
+    func removalsAreRecorded() async throws {
         let database = try await TestDatabase.make()
         let store = try await PostgresDatabase.open(try database.location)
         await store.close()
-        let ranked = try await database.withConnection { connection in
+        try await database.withConnection { connection in
             try await connection.query(
                 """
                 INSERT INTO cluster (id, key, fingerprint, published, reason, matched_by, members)
@@ -72,32 +71,23 @@ struct PostgresSchemaTests {
                 """, logger: .silent)
             try await connection.query(
                 """
-                INSERT INTO public_item (id, cluster_id, unique_identifier, title, description, keywords, engagement,
-                    boost, sources, last_seen, published_at, item_json, search_vector)
-                VALUES (10, 1, 'https://a.example/', 'Lemon tart', 'A sharp dessert.', 'baking', 1, 0, 'web', 0, 0, '{}',
-                        'lemon:1A tart:2A a:4B sharp:5B dessert:6B baking:8C'),
-                       (20, 2, 'https://b.example/', 'Apple pie', 'Lemons on the side.', NULL, 1, 0, 'web', 0, 0, '{}',
-                        'apple:1A pie:2A lemons:4B on:5B the:6B side:7B')
+                INSERT INTO public_item (id, cluster_id, unique_identifier, title, engagement, boost, sources,
+                    last_seen, published_at, item_json)
+                VALUES (10, 1, 'https://a.example/', 'A', 1, 0, 'web', 0, 0, '{}'),
+                       (20, 2, 'https://b.example/', 'B', 1, 0, 'web', 0, 0, '{}')
                 """, logger: .silent)
-            let rows = try await connection.query(
-                """
-                SELECT id FROM public_item WHERE search_vector @@ to_tsquery('simple', 'lemon:*')
-                ORDER BY ts_rank(search_vector, to_tsquery('simple', 'lemon:*')) DESC
-                """, logger: .silent)
-            var ids: [Int] = []
-            for try await id in rows.decode(Int.self) { ids.append(id) }
-            return ids
+            try await connection.query(
+                "UPDATE setting SET value = '7' WHERE name = 'index_generation'", logger: .silent)
+            try await connection.query("DELETE FROM public_item WHERE id = 10", logger: .silent)
+            // A cluster's cascade too.
+            try await connection.query("DELETE FROM cluster WHERE id = 2", logger: .silent)
         }
-        // The title match (weight A) ranks above the description match (weight B).
-        #expect(ranked == [10, 20])
-        #expect(
-            try await database.strings("SELECT id::text FROM public_item WHERE search_vector @@ 'baking'") == ["10"])
         #expect(
             try await database.strings(
-                "SELECT is_generated FROM information_schema.columns WHERE column_name = 'search_vector'") == ["NEVER"])
+                "SELECT generation || ':' || id FROM public_item_removal ORDER BY id") == ["7:10", "7:20"])
         #expect(
-            try await database.strings(
-                "SELECT searchlight_fold('Crème BRÛLÉE') || '|' || searchlight_casefold('Straße')")
-                == ["creme brulee|strasse"])
+            try await database.strings("SELECT count(*)::text FROM pg_proc WHERE proname LIKE 'searchlight_%fold'") == [
+                "0"
+            ])
     }
 }

@@ -8,12 +8,11 @@ extension PostgresPublishTransaction {
         guard !items.isEmpty else { return }
         var ids: [Int64] = [], clusters: [Int64] = [], identifiers: [String] = [], titles: [String] = []
         var engagements: [Int] = [], boosts: [Double] = [], sources: [String] = [], lastSeen: [Double] = []
-        var json: [String] = [], folds: [String] = [], vectors: [String] = []
+        var json: [String] = [], folds: [String] = []
         var urls = PostgresColumn<String>(), bundles = PostgresColumn<String>()
         var descriptions = PostgresColumn<String>(), keywords = PostgresColumn<String>()
         var domains = PostgresColumn<String>(), ratings = PostgresColumn<Double>()
         var ratingCounts = PostgresColumn<Int>(), expiries = PostgresColumn<Double>()
-        var grams = PostgresColumn<String>()
         for (key, item) in items {
             guard let cluster = clusterIDs[key] else {
                 throw StoreError(path: "public_item", message: "no cluster row for the item of cluster \(key)")
@@ -28,7 +27,6 @@ extension PostgresPublishTransaction {
             lastSeen.append(item.lastSeen)
             json.append(item.itemJSON)
             folds.append(item.titleFold)
-            vectors.append(item.searchVector ?? "")
             urls.append(item.webpageURL)
             bundles.append(item.bundle)
             descriptions.append(item.description)
@@ -37,20 +35,19 @@ extension PostgresPublishTransaction {
             ratings.append(item.rating)
             ratingCounts.append(item.ratingCount)
             expiries.append(item.expiresAt)
-            grams.append(item.searchGrams)
         }
         try await connection.rows(
             """
             INSERT INTO public_item (id, cluster_id, unique_identifier, webpage_url, bundle, title, description,
                 keywords, domain_identifier, rating, rating_count, engagement, boost, sources, expires_at, last_seen,
-                published_at, item_json, title_fold, search_vector, search_grams)
+                published_at, item_json, title_fold, generation)
             SELECT t.id, t.cluster_id, t.unique_identifier, CASE WHEN t.url_p THEN t.url END,
                    CASE WHEN t.bundle_p THEN t.bundle END, t.title, CASE WHEN t.description_p THEN t.description END,
                    CASE WHEN t.keywords_p THEN t.keywords END, CASE WHEN t.domain_p THEN t.domain END,
                    CASE WHEN t.rating_p THEN t.rating END, CASE WHEN t.rating_count_p THEN t.rating_count END,
                    t.engagement, t.boost, t.sources, CASE WHEN t.expires_p THEN t.expires END, t.last_seen,
-                   \(publishedAt), t.item_json, t.title_fold, t.vector::tsvector,
-                   CASE WHEN t.grams_p THEN t.grams::tsvector END
+                   \(publishedAt), t.item_json, t.title_fold,
+                   (SELECT value::int8 FROM setting WHERE name = \(IndexGeneration.currentSetting))
             FROM unnest(
                 \(ids)::int8[], \(clusters)::int8[], \(identifiers)::text[], \(urls.values)::text[],
                 \(urls.present)::bool[], \(bundles.values)::text[], \(bundles.present)::bool[], \(titles)::text[],
@@ -59,11 +56,10 @@ extension PostgresPublishTransaction {
                 \(ratings.values)::float8[], \(ratings.present)::bool[], \(ratingCounts.values)::int8[],
                 \(ratingCounts.present)::bool[], \(engagements)::int8[], \(boosts)::float8[], \(sources)::text[],
                 \(expiries.values)::float8[], \(expiries.present)::bool[], \(lastSeen)::float8[], \(json)::text[],
-                \(folds)::text[], \(vectors)::text[], \(grams.values)::text[], \(grams.present)::bool[]
+                \(folds)::text[]
             ) AS t(id, cluster_id, unique_identifier, url, url_p, bundle, bundle_p, title, description,
                    description_p, keywords, keywords_p, domain, domain_p, rating, rating_p, rating_count,
-                   rating_count_p, engagement, boost, sources, expires, expires_p, last_seen, item_json, title_fold,
-                   vector, grams, grams_p)
+                   rating_count_p, engagement, boost, sources, expires, expires_p, last_seen, item_json, title_fold)
             """, logger: logger)
     }
 }

@@ -40,6 +40,7 @@ enum PostgresSchema {
         freshness,
         crawlURL,
         refreshIndexes,
+        generations,
     ]
 
     /// 32 random bytes as lowercase hex, as the SQLite store's `lower(hex(randomblob(32)))`.

@@ -12,9 +12,6 @@ import SearchQuery
 /// the attribute does not match). Text comparisons are exact unless the value has `c` (case), `d`
 /// (case and diacritics, e.g. `"creme"cd` matches "Crème"), `w` or `t` modifiers. Dates compare as
 /// seconds since 1970 with `$time…` values or ISO 8601 strings.
-///
-/// ``condition(_:now:dialect:boundBefore:arguments:)`` writes the same condition for PostgreSQL
-/// (``PostgresSearch``), with the same matches (Docs/postgres.md, "Search on PostgreSQL").
 package struct PublicQuery: Sendable {
     /// The SQL condition, reading `item.*` columns; user text appears only in ``arguments``.
     package let sql: String
@@ -73,10 +70,6 @@ package struct PublicQuery: Sendable {
     /// One keyword of ``keywordRows``.
     static let keywordValue = #"replace(keyword.value, char(1), '\')"#
 
-    /// ``keywordRows`` on PostgreSQL: one row per line, an empty line (or empty text) an empty keyword,
-    /// as `json_each` gives them.
-    static let postgresKeywordRows = "regexp_split_to_table(item.keywords, chr(10)) AS keyword (value)"
-
     /// Parses and compiles `text`; `now` resolves `$time` values.
     /// - Throws: ``SearchError/query(_:)`` with the 1-based column of the problem: the token that
     ///   does not parse, the unknown attribute, or the value of the wrong kind.
@@ -84,7 +77,7 @@ package struct PublicQuery: Sendable {
         do {
             let expression = try QueryParser.parse(text)
             var arguments: [QueryArgument] = []
-            sql = try Self.condition(expression, now: now, dialect: .sqlite, arguments: &arguments)
+            sql = try Self.condition(expression, now: now, arguments: &arguments)
             self.arguments = arguments
             titleHint = TitlePrefixHint(expression)
             numberHint = try Self.numberHint(expression, now: now)
@@ -94,7 +87,7 @@ package struct PublicQuery: Sendable {
                 var residualArguments: [QueryArgument] = []
                 let rest = Self.removing(hint.comparison, from: expression)
                 let sql = try rest.map { rest throws(QuerySyntaxError) in
-                    try Self.condition(rest, now: now, dialect: .sqlite, arguments: &residualArguments)
+                    try Self.condition(rest, now: now, arguments: &residualArguments)
                 }
                 residual = (sql ?? "1", residualArguments)
             } else {
@@ -105,38 +98,27 @@ package struct PublicQuery: Sendable {
         }
     }
 
-    /// The compiler of `dialect`, for `columns`.
-    private static func compiler(_ dialect: QueryDialect, columns: [String: QueryColumn] = attributes) -> QueryCompiler
-    {
+    /// The compiler for `columns`.
+    private static func compiler(columns: [String: QueryColumn] = attributes) -> QueryCompiler {
         QueryCompiler(
-            columns: columns, foldFunction: Store.foldFunctionName, caseFoldFunction: Store.caseFoldFunctionName,
-            dialect: dialect)
+            columns: columns, foldFunction: Store.foldFunctionName, caseFoldFunction: Store.caseFoldFunctionName)
     }
 
-    private static let compilers = [QueryDialect.sqlite, .postgres].map { compiler($0) }
-    private static let keywordCompilers = [QueryDialect.sqlite, .postgres].map {
-        compiler(
-            $0,
-            columns: [keywordsAttribute: QueryColumn(sql: $0 == .sqlite ? keywordValue : "keyword.value", kind: .text)])
-    }
+    private static let itemCompiler = compiler()
+    private static let keywordCompiler = compiler(
+        columns: [keywordsAttribute: QueryColumn(sql: keywordValue, kind: .text)])
 
-    /// Compiles `expression` in `dialect`, sending comparisons of `keywords` through ``keywordRows``
-    /// (``postgresKeywordRows``). `boundBefore` arguments come before `arguments` in the statement (for
-    /// PostgreSQL's numbered placeholders).
-    static func condition(
-        _ expression: QueryExpression, now: Date, dialect: QueryDialect, boundBefore: Int = 0,
-        arguments: inout [QueryArgument]
-    ) throws(QuerySyntaxError) -> String {
-        let index = dialect == .sqlite ? 0 : 1
-        let rows = dialect == .sqlite ? "\(keywordRows) AS keyword" : postgresKeywordRows
+    /// Compiles `expression`, sending comparisons of `keywords` through ``keywordRows``.
+    static func condition(_ expression: QueryExpression, now: Date, arguments: inout [QueryArgument])
+        throws(QuerySyntaxError) -> String
+    {
         func leaf(_ compiler: QueryCompiler, _ expression: QueryExpression) throws(QuerySyntaxError) -> String {
-            let (sql, leafArguments) = try compiler.compile(
-                expression, now: now, boundBefore: boundBefore + arguments.count)
+            let (sql, leafArguments) = try compiler.compile(expression, now: now)
             arguments += leafArguments
             return sql
         }
         func someKeyword(_ expression: QueryExpression) throws(QuerySyntaxError) -> String {
-            "EXISTS (SELECT 1 FROM \(rows) WHERE \(try leaf(keywordCompilers[index], expression)))"
+            "EXISTS (SELECT 1 FROM \(keywordRows) AS keyword WHERE \(try leaf(keywordCompiler, expression)))"
         }
         return try QueryCompiler.structure(of: expression) { expression throws(QuerySyntaxError) in
             switch expression {
@@ -147,11 +129,11 @@ package struct PublicQuery: Sendable {
                 return "(item.keywords IS NOT NULL AND NOT \(try someKeyword(equal)))"
             case .comparison(keywordsAttribute, .equal, .any, _, _),
                 .comparison(keywordsAttribute, .notEqual, .any, _, _):
-                return try leaf(compilers[index], expression)
+                return try leaf(itemCompiler, expression)
             case .comparison(keywordsAttribute, _, _, _, _), .inRange(keywordsAttribute, _, _, _):
                 return try someKeyword(expression)
             default:
-                return try leaf(compilers[index], expression)
+                return try leaf(itemCompiler, expression)
             }
         }
     }
@@ -171,11 +153,11 @@ package struct PublicQuery: Sendable {
         case .comparison(let attribute, let op, _, _, _) where op != .notEqual:
             guard let index = numberIndexes[attribute] else { return nil }
             var arguments: [QueryArgument] = []
-            return (index, try condition(expression, now: now, dialect: .sqlite, arguments: &arguments), arguments)
+            return (index, try condition(expression, now: now, arguments: &arguments), arguments)
         case .inRange(let attribute, _, _, _):
             guard let index = numberIndexes[attribute] else { return nil }
             var arguments: [QueryArgument] = []
-            return (index, try condition(expression, now: now, dialect: .sqlite, arguments: &arguments), arguments)
+            return (index, try condition(expression, now: now, arguments: &arguments), arguments)
         default:
             return nil
         }

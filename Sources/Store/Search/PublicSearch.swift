@@ -35,9 +35,8 @@ import SearchQuery
 /// `exactRankLimit + 1` of them; up to the limit they are all sorted by boost and counted exactly,
 /// beyond it the first page in rank order is sorted by boost and the total is a lower bound.
 ///
-/// On a PostgreSQL store the plan is the same, step for step and with the same limits (``PostgresSearch``,
-/// in one read-only transaction): the same items match, counted and taken by tier alike; only exact
-/// ranking scores with `ts_rank` in place of bm25.
+/// On a PostgreSQL store the search reads the store's replica (``SearchSource``, ``IndexReplica``): the same
+/// tables, so the same answers by construction.
 package struct PublicSearch: Sendable {
     /// Results returned when no limit is given.
     package static let defaultLimit = 20
@@ -72,22 +71,22 @@ package struct PublicSearch: Sendable {
         }
     }
 
-    private let index: PublicIndexStore
+    private let source: SearchSource
     let limits: Limits
 
     /// A search over `store`'s public index (read-only: it never writes).
     package init(store: Store) {
-        self.init(index: .sqlite(store), limits: .standard)
+        self.init(source: .store(store), limits: .standard)
     }
 
     /// A search with other limits than the defaults.
     package init(store: Store, limits: Limits) {
-        self.init(index: .sqlite(store), limits: limits)
+        self.init(source: .store(store), limits: limits)
     }
 
-    /// A search over the public index of a store of either engine (read-only), with `limits` on both.
-    package init(index: PublicIndexStore, limits: Limits = .standard) {
-        self.index = index
+    /// A search over the public index `source` holds (read-only), with `limits`.
+    package init(source: SearchSource, limits: Limits = .standard) {
+        self.source = source
         self.limits = limits
     }
 
@@ -100,16 +99,11 @@ package struct PublicSearch: Sendable {
     package func search(_ text: String, query: String? = nil, limit: Int = defaultLimit, now: Date = Date())
         async throws(SearchError) -> SearchResults
     {
-        switch index {
-        case .sqlite(let store):
-            let plan = try Plan(text: text, query: query, limit: limit, limits: limits, now: now)
-            do {
-                return try await store.read { db in try plan.run(db) }
-            } catch {
-                throw .store(error)
-            }
-        case .postgres(let database):
-            return try await search(database, text: text, query: query, limit: limit, now: now)
+        let plan = try Plan(text: text, query: query, limit: limit, limits: limits, now: now)
+        do {
+            return try await source.currentStore().read { db in try plan.run(db) }
+        } catch {
+            throw .store(error)
         }
     }
 

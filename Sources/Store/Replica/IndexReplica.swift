@@ -1,0 +1,201 @@
+import Foundation
+import GRDB
+import Logging
+import Synchronization
+
+/// A local SQLite copy of a PostgreSQL store's public index, which searches and item look-ups read
+/// (Docs/postgres.md, "Where searches are answered"). Its file has exactly a SQLite store's schema (the same
+/// migrations), so the same FTS5 tables, ranking and query compiler answer on both engines.
+///
+/// ``sync()`` brings it to the store's latest generation (``IndexGeneration``): it reads the head and the
+/// changes after the replica's generation from one PostgreSQL snapshot and applies them in one SQLite
+/// transaction, so a reader sees the old generation or the new one. When the replica is missing, from
+/// another store, damaged, of another format, older than the store's kept history, or further behind than
+/// applying row by row is worth, it is rebuilt into a new file that replaces it when complete
+/// (``ReplicaFiles``). Syncs of one replica run one at a time; processes sharing a folder coordinate
+/// through SQLite's locks and the rebuild lock.
+///
+/// ``store()`` is what searches read: it never waits for a sync.
+package actor IndexReplica {
+    /// The store copied.
+    package nonisolated let database: PostgresDatabase
+    /// What binds the replica to the store (``PostgresDatabase/storeIdentity()``).
+    package nonisolated let identity: String
+    nonisolated let files: ReplicaFiles
+    nonisolated let logger: Logger
+    /// The replica file open now (none before the first sync that finds or builds one).
+    nonisolated let opened = Mutex<Opened?>(nil)
+    /// The sync running now, which a new one waits for.
+    private var running: Task<ReplicaSync, any Error>?
+
+    /// An open replica file and the lock that keeps other processes from deleting it.
+    struct Opened: Sendable {
+        let store: Store
+        let number: Int
+        let use: FileLock
+        var generation: Int64
+    }
+
+    /// The replica of `database` in the folder `directory` (created when missing). Nothing is read or built
+    /// until ``sync()``; an existing replica file is opened then, whatever its generation.
+    package static func open(database: PostgresDatabase, directory: String, logger: Logger) async throws(StoreError)
+        -> IndexReplica
+    {
+        let identity = try await database.storeIdentity()
+        let name = String(identity.split(separator: "/", maxSplits: 1).last ?? "")
+        let files = ReplicaFiles(directory: directory, identity: identity, databaseName: name)
+        try files.createDirectory()
+        return IndexReplica(database: database, identity: identity, files: files, logger: logger)
+    }
+
+    private init(database: PostgresDatabase, identity: String, files: ReplicaFiles, logger: Logger) {
+        self.database = database
+        self.identity = identity
+        self.files = files
+        self.logger = logger
+    }
+
+    /// The replica's store, as of its last sync.
+    /// - Throws: ``StoreError`` before any sync found or built one.
+    package nonisolated func store() throws(StoreError) -> Store {
+        guard let store = opened.withLock({ $0?.store }) else {
+            throw StoreError(path: files.directory, message: "the index replica has not been built yet")
+        }
+        return store
+    }
+
+    /// The generation the replica holds (`nil` before any sync found or built one).
+    package nonisolated var generation: Int64? {
+        opened.withLock { $0?.generation }
+    }
+
+    /// The path of the replica file open now.
+    package nonisolated var path: String? {
+        opened.withLock { $0?.store.path }
+    }
+
+    /// Brings the replica to the store's latest generation (see the type's notes); returns what it did.
+    /// A sync asked for while another runs starts after it.
+    /// - Throws: ``StoreError`` when the store cannot be read or the replica cannot be written; the replica
+    ///   is then left at the generation it had.
+    package func sync() async throws(StoreError) -> ReplicaSync {
+        while let running { _ = try? await running.value }
+        let task = Task { try await self.performSync() }
+        running = task
+        defer { running = nil }
+        do {
+            return try await task.value
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw StoreError(path: files.directory, message: "\(error)")
+        }
+    }
+
+    /// Opens the newest replica file of this store as it is, without reading the store; returns whether there
+    /// was one that could be read (`search --no-sync`).
+    package func openWithoutSync() -> Bool {
+        try? adoptNewestFile()
+        return generation != nil
+    }
+
+    /// One sync: adopt a newer complete file another process built, then apply the changes or rebuild.
+    private func performSync() async throws -> ReplicaSync {
+        let started = ContinuousClock.now
+        try adoptNewestFile()
+        for _ in 0..<3 {
+            guard let current = opened.withLock({ $0 }) else { break }
+            switch try await applyChanges(to: current) {
+            case .applied(var sync):
+                sync.seconds = Self.seconds(since: started)
+                opened.withLock { $0?.generation = sync.generation }
+                return sync
+            case .rebuild(let reason):
+                logger.info("rebuilding the index replica", metadata: ["reason": "\(reason)"])
+                var sync = try await rebuild(reason: reason)
+                sync.seconds = Self.seconds(since: started)
+                return sync
+            case .overtaken:
+                // Another process sharing the file applied a sync first: read where it is now.
+                let generation = try await Self.replicaGeneration(of: current.store)
+                opened.withLock { $0?.generation = generation ?? -1 }
+            }
+        }
+        var sync = try await rebuild(reason: opened.withLock({ $0 }) == nil ? .missing : .overtaken)
+        sync.seconds = Self.seconds(since: started)
+        return sync
+    }
+
+    /// Opens the newest complete replica file when it is not the one open (another process rebuilt it), if it
+    /// belongs to this store and can be read; a file that cannot is left for the rebuild to replace.
+    private func adoptNewestFile() throws {
+        guard let newest = files.completeNumbers().first else { return }
+        if opened.withLock({ $0?.number }) == newest { return }
+        guard let candidate = try? openFile(number: newest) else { return }
+        opened.withLock { $0 = candidate }
+        files.removeStale(current: newest)
+    }
+
+    /// Opens the complete replica file `number` for reading and syncing: it must be this store's, of this
+    /// format, with a readable generation.
+    func openFile(number: Int) throws -> Opened {
+        let path = files.path(number)
+        guard let use = FileLock(path: path, exclusive: false, wait: false) else {
+            throw StoreError(path: path, message: "the replica file is being replaced")
+        }
+        let store = try Store(path: path, memoryMapBytes: Self.memoryMapBytes, enforcesForeignKeys: false)
+        let marks = try store.pool.read { db in try ReplicaMarks.read(db) }
+        guard marks.identity == identity else {
+            logger.warning(
+                "refusing an index replica of another store",
+                metadata: ["path": "\(path)", "store": "\(marks.identity ?? "none")"])
+            throw StoreError(path: path, message: "the replica file belongs to another store")
+        }
+        guard marks.format == ReplicaMarks.format, let generation = marks.generation else {
+            throw StoreError(path: path, message: "the replica file is of another format")
+        }
+        return Opened(store: store, number: number, use: use, generation: generation)
+    }
+
+    static func replicaGeneration(of store: Store) async throws -> Int64? {
+        try await store.read { db in try ReplicaMarks.read(db).generation }
+    }
+
+    /// The memory map of the replica's reads: as the SQLite store's (``Store/memoryMapEnvironmentVariable``).
+    static var memoryMapBytes: Int {
+        ProcessInfo.processInfo.environment[Store.memoryMapEnvironmentVariable].flatMap { Int($0) } ?? 0
+    }
+
+    static func seconds(since start: ContinuousClock.Instant) -> Double {
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+}
+
+/// What one ``IndexReplica/sync()`` did.
+package struct ReplicaSync: Sendable, Equatable {
+    /// Why a replica was rebuilt rather than brought forward.
+    package enum RebuildReason: String, Sendable {
+        /// No replica file, or none that could be opened (damaged, of another store or format).
+        case missing
+        /// The store's history no longer reaches back to the replica's generation.
+        case historyPruned = "history-pruned"
+        /// More items changed than applying them one by one is worth.
+        case largeChange = "large-change"
+        /// Other processes kept changing the file under this one's syncs.
+        case overtaken
+    }
+
+    /// The generation before (`nil` when there was no replica).
+    package var from: Int64?
+    /// The generation now.
+    package var generation: Int64
+    /// Items written.
+    package var written: Int
+    /// Items removed.
+    package var removed: Int
+    /// Why the replica was rebuilt, when it was.
+    package var rebuilt: RebuildReason?
+    /// Wall time of the sync.
+    package var seconds: Double = 0
+}
