@@ -25,7 +25,7 @@ package actor IndexReplica {
     nonisolated let logger: Logger
     /// The replica file open now (none before the first sync that finds or builds one).
     nonisolated let opened = Mutex<Opened?>(nil)
-    /// The sync running now, which a new one waits for.
+    /// The last sync asked for, which a new one waits for.
     private var running: Task<ReplicaSync, any Error>?
 
     /// An open replica file and the lock that keeps other processes from deleting it.
@@ -79,10 +79,14 @@ package actor IndexReplica {
     /// - Throws: ``StoreError`` when the store cannot be read or the replica cannot be written; the replica
     ///   is then left at the generation it had.
     package func sync() async throws(StoreError) -> ReplicaSync {
-        while let running { _ = try? await running.value }
-        let task = Task { try await self.performSync() }
+        // Each sync's task waits for the one before: the chain is set up with no suspension between reading
+        // and replacing `running`, so syncs run one at a time, in the order they were asked for.
+        let previous = running
+        let task = Task {
+            _ = try? await previous?.value
+            return try await self.performSync()
+        }
         running = task
-        defer { running = nil }
         do {
             return try await task.value
         } catch let error as StoreError {
@@ -104,8 +108,8 @@ package actor IndexReplica {
         let started = ContinuousClock.now
         try adoptNewestFile()
         for _ in 0..<3 {
-            guard let current = opened.withLock({ $0 }) else { break }
-            switch try await applyChanges(to: current) {
+            guard let outcome = try await applyChangesToOpenedFile() else { break }
+            switch outcome {
             case .applied(var sync):
                 sync.seconds = Self.seconds(since: started)
                 opened.withLock { $0?.generation = sync.generation }
@@ -117,13 +121,22 @@ package actor IndexReplica {
                 return sync
             case .overtaken:
                 // Another process sharing the file applied a sync first: read where it is now.
-                let generation = try await Self.replicaGeneration(of: current.store)
-                opened.withLock { $0?.generation = generation ?? -1 }
+                if let store = opened.withLock({ $0?.store }) {
+                    let generation = try await Self.replicaGeneration(of: store)
+                    opened.withLock { $0?.generation = generation ?? -1 }
+                }
             }
         }
         var sync = try await rebuild(reason: opened.withLock({ $0 }) == nil ? .missing : .overtaken)
         sync.seconds = Self.seconds(since: started)
         return sync
+    }
+
+    /// Applies the changes to the file open now (`nil` when none is). The file is held only for the call, so a
+    /// rebuild that follows can delete it.
+    private func applyChangesToOpenedFile() async throws -> ApplyOutcome? {
+        guard let current = opened.withLock({ $0 }) else { return nil }
+        return try await applyChanges(to: current)
     }
 
     /// Opens the newest complete replica file when it is not the one open (another process rebuilt it), if it
