@@ -53,11 +53,6 @@ package struct Publisher: Sendable {
                     snapshot: try await PublishSnapshot(transaction), now: now.timeIntervalSince1970)
                 return try await work.write(to: transaction, logger: logger)
             }
-            // A large rewrite leaves the planner's statistics behind until autovacuum catches up (its
-            // default: a tenth of the table changed, then up to a minute): search plans from them.
-            if summary.changedClusters + summary.removedClusters >= max(1, summary.published / 10) {
-                try await database.refreshPublicIndexStatistics()
-            }
         }
         logger.info(
             "published",

@@ -58,15 +58,6 @@ extension PostgresDatabase {
             }
         }
     }
-
-    /// Refreshes the planner's statistics of the public index (`ANALYZE public_item`, about 1.5 s at a
-    /// million items). Search chooses its indexes from them (Docs/postgres.md, "Search on PostgreSQL"):
-    /// right after a full publish of a million items, with statistics autovacuum had not yet gathered,
-    /// searches took p99 0.8–1.2 s; after `ANALYZE`, 120–140 ms.
-    /// - Throws: ``StoreError``.
-    package func refreshPublicIndexStatistics() async throws(StoreError) {
-        _ = try await records("ANALYZE public_item")
-    }
 }
 
 /// The publisher's transaction on a PostgreSQL store (``PostgresDatabase/publishTransaction(_:)``): the

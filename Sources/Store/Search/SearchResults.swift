@@ -16,8 +16,8 @@ package struct SearchHit: Sendable, Hashable {
     /// was ranked: text relevance (bm25, negated) plus the item's engagement boost. When the matches
     /// were too many to rank (``SearchResults/totalIsLowerBound``): a tier bonus (200 for all words in
     /// the title, 100 in title or keywords, 0 elsewhere) plus the boost. The boost alone when only a
-    /// query was given. See ``PublicSearch`` for the ranking model; on a PostgreSQL store the text
-    /// relevance is `ts_rank` (``PostgresSearch``), so free text scores differ between the engines.
+    /// query was given. See ``PublicSearch`` for the ranking model (the same on both engines: a PostgreSQL
+    /// store is searched through its SQLite replica).
     package var score: Double
 
     /// Creates a hit.
