@@ -104,7 +104,7 @@ struct CrawlURLMigrationTests {
     func postgres() async throws {
         let database = try await TestDatabase.make()
         let previous = Array(PostgresSchema.migrations.prefix { $0.identifier != "v6-whatwg-crawl-url" })
-        #expect(previous.count == PostgresSchema.migrations.count - 2)
+        #expect(previous.count == PostgresSchema.migrations.count - 3)
         try await database.withConnection { connection in
             try await PostgresMigrator.migrate(connection, migrations: previous, logger: .silent)
             for statement in Self.otherRows {
