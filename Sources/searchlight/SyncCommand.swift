@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import Store
+import Synchronization
 
 extension Searchlight {
     /// `searchlight sync`: brings a PostgreSQL store's search replica up to date (or builds it), as `search`
@@ -38,6 +39,9 @@ extension Searchlight {
                     return
                 }
                 let replica = try await indexCache.openReplica(database, logger: Logger(label: "searchlight.sync"))
+                let line = RebuildProgressLine()
+                await replica.onRebuildProgress { written in line.update(written) }
+                defer { line.finish() }
                 let sync: ReplicaSync
                 do {
                     sync = try await replica.sync()
@@ -67,5 +71,30 @@ extension Searchlight {
             let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
             return String(decoding: data, as: UTF8.self)
         }
+    }
+}
+
+/// "building the index replica: N items" on standard error, redrawn in place at most ten times a second, only
+/// on a terminal.
+final class RebuildProgressLine: Sendable {
+    private let state = Mutex<(drawn: ContinuousClock.Instant?, written: Int)>((nil, 0))
+    private let enabled = isatty(STDERR_FILENO) == 1
+
+    func update(_ written: Int) {
+        guard enabled else { return }
+        let draw = state.withLock { state -> Bool in
+            let now = ContinuousClock.now
+            if let drawn = state.drawn, now - drawn < .milliseconds(100) { return false }
+            state = (now, written)
+            return true
+        }
+        if draw {
+            FileHandle.standardError.write(Data("\rbuilding the index replica: \(written) items\u{1B}[K".utf8))
+        }
+    }
+
+    func finish() {
+        guard enabled, state.withLock({ $0.drawn }) != nil else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
     }
 }

@@ -119,7 +119,10 @@ struct CrawlURLMigrationTests {
             }
         }
         let store = try await PostgresDatabase.open(try database.location)
-        #expect(try await store.appliedMigrations().suffix(2) == ["v6-whatwg-crawl-url", "v7-refresh-indexes"])
+        #expect(
+            try await store.appliedMigrations().suffix(3) == [
+                "v6-whatwg-crawl-url", "v7-refresh-indexes", "v8-index-generations",
+            ])
         await store.close()
         #expect(try await database.strings(PostgresQuery(unsafeSQL: Self.listing)) == Self.expected)
         #expect(try await database.strings(PostgresQuery(unsafeSQL: Self.followers)) == Self.expectedFollowers)

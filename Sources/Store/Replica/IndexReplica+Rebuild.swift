@@ -60,15 +60,21 @@ extension IndexReplica {
     private func writeEveryItem(into path: String) async throws -> (IndexHead, Int) {
         let queue = try Store.bulkBuildQueue(path: path)
         let identity = self.identity
+        let progress = self.progress
         let result = try await database.readIndexSnapshot { reader in
             let head = try await reader.head()
             var written = 0
             try await queue.write { db in try ReplicaWriter(db).begin() }
+            // One batch is written while the next is read: the server streams and the file is written at once.
+            var writing: Task<Void, any Error>?
             try await reader.forEachItemBatch(after: nil, batchSize: Self.rebuildBatchSize) { batch in
                 let rows = batch.map(Self.withGrams)
-                try await queue.write { db in try ReplicaWriter(db).insert(rows, notingNew: false) }
+                try await writing?.value
+                writing = Task { try await queue.write { db in try ReplicaWriter(db).insert(rows, notingNew: false) } }
                 written += rows.count
+                progress?(written)
             }
+            try await writing?.value
             return (head, written)
         }
         try await queue.write { db in

@@ -25,6 +25,8 @@ package actor IndexReplica {
     nonisolated let logger: Logger
     /// The replica file open now (none before the first sync that finds or builds one).
     nonisolated let opened = Mutex<Opened?>(nil)
+    /// Told how many items a rebuild has written so far, after each batch (a command's progress line).
+    var progress: (@Sendable (Int) -> Void)?
     /// The last sync asked for, which a new one waits for.
     private var running: Task<ReplicaSync, any Error>?
 
@@ -94,6 +96,11 @@ package actor IndexReplica {
         } catch {
             throw StoreError(path: files.directory, message: "\(error)")
         }
+    }
+
+    /// Calls `handler` with the number of items written so far after each batch of a rebuild.
+    package func onRebuildProgress(_ handler: @escaping @Sendable (Int) -> Void) {
+        progress = handler
     }
 
     /// Opens the newest replica file of this store as it is, without reading the store; returns whether there
