@@ -69,6 +69,15 @@ package struct SearchService: Sendable {
                 return summary
             }
             follower = replicaFollower
+        } else {
+            // A SQLite store's generation is its last publish: recorded at the start and after each publish.
+            let source = source
+            if let generation = await source.generation() { metrics.replicaGeneration.record(generation) }
+            publishing = { [publish, metrics] in
+                let summary = try await publish()
+                if let generation = await source.generation() { metrics.replicaGeneration.record(generation) }
+                return summary
+            }
         }
         let publisher = PublishLoop(
             publish: publishing, interval: configuration.publishInterval, stop: stop, metrics: metrics, logger: logger)
@@ -127,14 +136,15 @@ package struct SearchService: Sendable {
     }
 
     /// `GET /healthz`: 200 when the store answers and a read of what searches read succeeds
-    /// (``SearchSource/checkSearchable()``), else 503. On a PostgreSQL store the answer names the replica's
-    /// generation (`Searchlight-Index-Generation`).
+    /// (``SearchSource/checkSearchable()``), else 503. The answer names the generation of the index searches
+    /// read (`Searchlight-Index-Generation`: a PostgreSQL store's replica generation, a SQLite store's last
+    /// publish).
     func health() async -> Response {
         do {
             try await index.checkReadable()
             try await source.checkSearchable()
             var response = Response.text("ok\n", contentType: "text/plain; charset=utf-8")
-            if let generation = source.generation {
+            if let generation = await source.generation() {
                 response.headers[Self.generationHeader] = String(generation)
             }
             return response

@@ -37,7 +37,7 @@ struct ServiceMetrics: Sendable {
     /// Connections still open at the stop's deadline, closed then.
     let connectionsClosedAtShutdown = Counter(
         label: "searchlight_connections_closed_total", dimensions: [("reason", "shutdown")])
-    /// The generation of the index searches read (a PostgreSQL store's replica; on SQLite the last publish).
+    /// The generation of the index searches read: a PostgreSQL store's replica's, a SQLite store's last publish.
     let replicaGeneration = Gauge(label: "searchlight_index_generation")
     /// How many generations the replica is behind the PostgreSQL store, as last checked.
     let replicaLag = Gauge(label: "searchlight_replica_lag_generations")

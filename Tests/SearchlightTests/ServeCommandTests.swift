@@ -51,6 +51,7 @@ struct ServeCommandTests {
         // Health, search and the report equal the command line's answers.
         let health = try await server.request("/healthz")
         #expect(health.status == 200 && health.body == "ok\n")
+        #expect(health.headers["searchlight-index-generation"].flatMap { Int($0) } ?? 0 >= 1, "\(health.headers)")
         let cli = try await CommandRunner.run(["search", "lemon", "--json"] + storeArguments)
         let api = try await server.request("/api/search?q=lemon")
         #expect(api.status == 200)

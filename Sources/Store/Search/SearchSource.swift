@@ -1,3 +1,5 @@
+import GRDB
+
 /// Where searches and item look-ups read the public index: on a SQLite store its own tables, on a PostgreSQL
 /// store a local replica of them (``IndexReplica``). Either way a SQLite file with the same FTS5 tables, read
 /// by the same code.
@@ -16,9 +18,14 @@ package enum SearchSource: Sendable {
         }
     }
 
-    /// The generation of the index read (a replica's; `nil` on a SQLite store, which has none).
-    package var generation: Int64? {
-        if case .replica(let replica) = self { return replica.generation }
-        return nil
+    /// The generation of the index read: a replica's, as of its last sync; on a SQLite store the number of its
+    /// last publish (`publish_run`), read now. `nil` before any.
+    package func generation() async -> Int64? {
+        switch self {
+        case .replica(let replica):
+            return replica.generation
+        case .store(let store):
+            return try? await store.read { db in try Int64.fetchOne(db, sql: "SELECT max(id) FROM publish_run") }
+        }
     }
 }
