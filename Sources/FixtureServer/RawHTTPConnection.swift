@@ -70,14 +70,15 @@ package final class RawHTTPConnection {
             }
         }
         guard result == 0 else {
-            let code = errno
-            _ = close(fd)
-            throw Failure(description: "connect() failed: errno \(code)")
+            // Not closed here: every stored property is set, so the throw runs `deinit`, which closes it. Closing
+            // it here too closed whatever descriptor the number had been given to meanwhile (another test's
+            // server's stop pipe, whose stop then never woke its threads).
+            throw Failure(description: "connect() failed: errno \(errno)")
         }
     }
 
     deinit {
-        _ = close(fd)
+        if fd >= 0 { _ = close(fd) }
     }
 
     /// Sends `text` as UTF-8.
