@@ -138,14 +138,18 @@ package struct SearchService: Sendable {
     /// `GET /healthz`: 200 when the store answers and a read of what searches read succeeds
     /// (``SearchSource/checkSearchable()``), else 503. The answer names the generation of the index searches
     /// read (`Searchlight-Index-Generation`: a PostgreSQL store's replica generation, a SQLite store's last
-    /// publish).
+    /// publish) and, on PostgreSQL, how many generations the replica is behind (`Searchlight-Replica-Lag`).
     func health() async -> Response {
         do {
             try await index.checkReadable()
             try await source.checkSearchable()
             var response = Response.text("ok\n", contentType: "text/plain; charset=utf-8")
-            if let generation = await source.generation() {
-                response.headers[Self.generationHeader] = String(generation)
+            let generation = await source.generation()
+            if let generation { response.headers[Self.generationHeader] = String(generation) }
+            if case .replica(let replica) = source {
+                // How far the replica is behind the store right now (the store's head is one small read).
+                let head = try await replica.database.indexHead()
+                response.headers[Self.lagHeader] = String(max(0, head.generation - (generation ?? 0)))
             }
             return response
         } catch {
@@ -154,8 +158,10 @@ package struct SearchService: Sendable {
         }
     }
 
-    /// The header naming the replica generation a health answer was read from.
+    /// The header naming the generation of the index searches read.
     static let generationHeader = HTTPField.Name("Searchlight-Index-Generation")!
+    /// The header telling how many generations a PostgreSQL store's replica is behind the store.
+    static let lagHeader = HTTPField.Name("Searchlight-Replica-Lag")!
 
     func metricsText() -> Response {
         var buffer: [UInt8] = []

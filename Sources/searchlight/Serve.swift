@@ -21,7 +21,8 @@ extension Searchlight {
                 On a PostgreSQL store searches and item look-ups read a local replica of the public index \
                 (--index-cache), synced before the server listens, whenever a publish commits (LISTEN/NOTIFY) \
                 and at least every --sync-interval seconds; several servers on one store each keep their own. \
-                /healthz names the replica's generation (Searchlight-Index-Generation), /metrics its lag.
+                /healthz names the replica's generation and lag (Searchlight-Index-Generation, \
+                Searchlight-Replica-Lag), as /metrics does.
 
                 The first line on standard output is `listening on http://HOST:PORT`. Donations that arrive \
                 over HTTP are published by the server every --publish-interval seconds (only when some \

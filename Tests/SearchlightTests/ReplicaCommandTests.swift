@@ -82,6 +82,7 @@ struct ReplicaCommandTests {
         let after = try await second.request("/healthz")
         #expect(after.status == 200 && after.body == "ok\n")
         #expect(after.headers["searchlight-index-generation"].flatMap { Int($0) } ?? 0 > generation)
+        #expect(after.headers["searchlight-replica-lag"] == "0")
         let metrics = try await second.request("/metrics")
         #expect(metrics.body.contains("searchlight_index_generation"))
         #expect(metrics.body.contains("searchlight_replica_lag_generations"))
