@@ -174,9 +174,9 @@ for command in crawl import publish; do
     "$BIN" "$command" --help >/dev/null 2>&1 || die "$BIN has no '$command' command"
 done
 HAS_BATCH_SEARCH=0
-"$BIN" search --help 2>/dev/null | grep -q -- '--queries' && HAS_BATCH_SEARCH=1
+[[ "$("$BIN" search --help 2>/dev/null)" == *--queries* ]] && HAS_BATCH_SEARCH=1
 if uses postgres; then
-    "$BIN" sync --help >/dev/null 2>&1 && "$BIN" search --help 2>/dev/null | grep -q -- '--no-sync' ||
+    "$BIN" sync --help >/dev/null 2>&1 && [[ "$("$BIN" search --help 2>/dev/null)" == *--no-sync* ]] ||
         die "$BIN has no 'sync' command or no 'search --no-sync': PostgreSQL is searched through its replica since 6c5bd7c"
     [ "$HAS_BATCH_SEARCH" = 1 ] || die "$BIN has no 'search --queries'"
 fi

@@ -62,7 +62,7 @@ else
     swift build -c release --static-swift-stdlib --scratch-path "$SCRATCH" --product searchlight >/dev/null
     BIN="$SCRATCH/release/searchlight"
 fi
-if [[ " ${ENGINES[*]} " == *" postgres "* ]] && ! "$BIN" serve --help 2>/dev/null | grep -q -- '--index-cache'; then
+if [[ " ${ENGINES[*]} " == *" postgres "* ]] && [[ "$("$BIN" serve --help 2>/dev/null)" != *--index-cache* ]]; then
     log "$BIN has no 'serve --index-cache': PostgreSQL is served through a replica since 6c5bd7c"
     exit 1
 fi
