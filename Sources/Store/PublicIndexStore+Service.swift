@@ -1,32 +1,43 @@
 import GRDB
+import Items
 
 /// What `searchlight serve` and `searchlight token` read and write besides search, report and export: one
 /// published item, the store's health, and the donation tokens. The statements are the same on both
 /// engines but for their placeholders.
 extension PublicIndexStore {
-    /// The stored JSON of the published item `uniqueIdentifier` (SPEC §6's item), or `nil`.
+    /// The JSON of the published item `uniqueIdentifier` (SPEC §6's item), or `nil`.
     package func publicItem(uniqueIdentifier: String) async throws(StoreError) -> String? {
         try await publicItems(uniqueIdentifiers: [uniqueIdentifier])[uniqueIdentifier]
     }
 
-    /// The stored JSON of each published item of `uniqueIdentifiers` that exists, by identifier, read with
-    /// one statement (a search page's hits).
+    /// The JSON of each published item of `uniqueIdentifiers` that exists (SPEC §6's item, put back together
+    /// from its stored form, ``StoredItem``), by identifier, read with one statement (a search page's hits).
     package func publicItems(uniqueIdentifiers: [String]) async throws(StoreError) -> [String: String] {
         guard !uniqueIdentifiers.isEmpty else { return [:] }
-        let sql = "SELECT unique_identifier, item_json FROM public_item WHERE unique_identifier IN "
+        let sql = "SELECT unique_identifier, \(Store.publishedItemColumns) FROM public_item WHERE unique_identifier IN "
         switch self {
         case .sqlite(let store):
             let placeholders = "(" + Array(repeating: "?", count: uniqueIdentifiers.count).joined(separator: ",") + ")"
             let rows = try await store.read { db in
                 try Row.fetchAll(db, sql: sql + placeholders, arguments: StatementArguments(uniqueIdentifiers))
-                    .map { (row: Row) -> (String, String) in (row[0], row[1]) }
+                    .map { (row: Row) -> (String, String) in
+                        (
+                            row[0],
+                            StoredItem.publishedJSON(
+                                stored: row[1], title: row[2], description: row[3], keywords: row[4])
+                        )
+                    }
             }
             return Dictionary(rows, uniquingKeysWith: { first, _ in first })
         case .postgres(let database):
             let placeholders = "(" + (1...uniqueIdentifiers.count).map { "$\($0)" }.joined(separator: ",") + ")"
             var items: [String: String] = [:]
             for row in try await database.rows(sql + placeholders, uniqueIdentifiers.map { .text($0) }) {
-                if case .text(let identifier) = row[0], case .text(let json) = row[1] { items[identifier] = json }
+                guard case .text(let identifier) = row[0], case .text(let stored) = row[1],
+                    case .text(let title) = row[2]
+                else { continue }
+                items[identifier] = StoredItem.publishedJSON(
+                    stored: stored, title: title, description: row[3].textValue, keywords: row[4].textValue)
             }
             return items
         }
@@ -165,5 +176,12 @@ extension PublicIndexStore {
         case .sqlite(let store): store
         case .postgres(let database): database
         }
+    }
+}
+
+extension PostgresValue {
+    /// The text of a ``text(_:)`` value; `nil` for any other.
+    var textValue: String? {
+        if case .text(let text) = self { text } else { nil }
     }
 }
