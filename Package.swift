@@ -122,10 +122,12 @@ let package = Package(
         // The shared store: the crawl frontier, fetch log, pages and host caches, on SQLite (WAL, through
         // GRDB) or PostgreSQL (through PostgresNIO, imported here only). URLCanonical keys the frontier
         // (migration v3-frontier-key backfills the key of existing rows); Scope's CrawlURL renormalizes stored
-        // frontier URLs (migration v14-whatwg-crawl-url).
+        // frontier URLs (migration v14-whatwg-crawl-url). Items: a published item is stored in its codec's
+        // stored form and put back together where it is read (`StoredItem`).
         .target(
             name: "Store",
             dependencies: [
+                "Items",
                 "Scope",
                 "SearchQuery",
                 "URLCanonical",

@@ -4,7 +4,8 @@ import GRDB
 import Items
 import Store
 
-/// One row of `public_item`: the columns search and the query language read, and the SPEC §6 item.
+/// One row of `public_item`: the columns search and the query language read, and the SPEC §6 item in its
+/// stored form (``StoredItem/storedJSON(_:)``: without the title, description and keywords of the columns).
 struct PublicItemRow {
     var uniqueIdentifier: String
     var webpageURL: String?
@@ -72,7 +73,8 @@ struct ActivityContent {
 ///
 /// The item is a ``SearchableItem`` throughout: the page's stored item comes decoded
 /// (``SearchableItem/init(jsonText:)``), and the published text is the same codec's
-/// ``SearchableItem/jsonText``, so a field of the item needs no code here to be carried through.
+/// ``SearchableItem/jsonText`` (stored as ``StoredItem/storedJSON(_:)``), so a field of the item needs no
+/// code here to be carried through.
 enum PublishedItemBuilder {
     /// The cluster's item row, or `nil` when it has no title.
     /// - Parameter page: The representative page: its canonical key (the published identity) and its
@@ -112,7 +114,8 @@ enum PublishedItemBuilder {
             title: title, description: published.contentDescription,
             keywords: published.keywords?.joined(separator: "\n"), domainIdentifier: published.domainIdentifier,
             rating: published.rating, ratingCount: published.ratingCount, engagement: plan.engagement,
-            sources: sources.map(\.rawValue), expiresAt: expiry, lastSeen: plan.lastSeen, itemJSON: item.jsonText)
+            sources: sources.map(\.rawValue), expiresAt: expiry, lastSeen: plan.lastSeen,
+            itemJSON: StoredItem.storedJSON(item))
     }
 
     /// The identity of an item with no web page: scoped by the app, from its link to a searchable item,

@@ -116,3 +116,10 @@ extension PublicIndexStore {
         }
     }
 }
+
+extension PostgresValue {
+    /// The text of a ``text(_:)`` value; `nil` for any other.
+    var textValue: String? {
+        if case .text(let text) = self { text } else { nil }
+    }
+}

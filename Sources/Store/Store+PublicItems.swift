@@ -1,17 +1,27 @@
 import GRDB
+import Items
 
 extension Store {
+    /// The columns a published item's JSON is put back together from, in the order
+    /// ``StoredItem/publishedJSON(stored:title:description:keywords:)`` takes them; the same on both engines.
+    static let publishedItemColumns = "item_json, title, description, keywords"
+
     /// ``PublicIndexStore/forEachPublicItemBatch(batchBytes:_:)`` on SQLite: one read transaction, a cursor
-    /// over the unique index on `unique_identifier` (the order without a sort).
+    /// over the unique index on `unique_identifier` (the order without a sort). Each item is put back
+    /// together from its stored form and its columns (``StoredItem``).
     func forEachPublicItemBatch(batchBytes: Int, _ body: @escaping @Sendable ([String]) throws -> Void)
         async throws -> Int
     {
         do {
             return try await pool.read { db in
                 var batcher = PublicItemBatcher(batchBytes: batchBytes)
-                let cursor = try String.fetchCursor(
-                    db, sql: "SELECT item_json FROM public_item ORDER BY unique_identifier")
-                while let json = try cursor.next() { try batcher.add(json, body) }
+                let cursor = try Row.fetchCursor(
+                    db, sql: "SELECT \(Store.publishedItemColumns) FROM public_item ORDER BY unique_identifier")
+                while let row = try cursor.next() {
+                    try batcher.add(
+                        StoredItem.publishedJSON(stored: row[0], title: row[1], description: row[2], keywords: row[3]),
+                        body)
+                }
                 try batcher.flush(body)
                 return batcher.count
             }

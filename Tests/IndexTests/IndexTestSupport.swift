@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Items
 import Store
 
 /// A fresh store file in a temporary folder, removed by `cleanUp()`.
@@ -21,6 +22,24 @@ struct IndexTestStore {
         // The store's last connection may still be closing (its checkpoint holds the lock a moment): wait.
         configuration.busyMode = .timeout(10)
         return try DatabaseQueue(path: path, configuration: configuration).read(body)
+    }
+
+    /// The SPEC §6 JSON of the public items matching `condition` (SQL on `public_item`), in `unique_identifier`
+    /// order: each put back together from its stored form and columns, as the store's readers do.
+    func publishedJSON(where condition: String = "1", arguments: StatementArguments = []) throws -> [String] {
+        try readOnly { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT item_json, title, description, keywords FROM public_item WHERE \(condition)
+                    ORDER BY unique_identifier
+                    """, arguments: arguments
+            ).map { row in
+                StoredItem.publishedJSON(
+                    stored: row["item_json"], title: row["title"], description: row["description"],
+                    keywords: row["keywords"])
+            }
+        }
     }
 
     func cleanUp() { try? FileManager.default.removeItem(at: folder) }

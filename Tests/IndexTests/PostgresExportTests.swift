@@ -138,7 +138,8 @@ struct PostgresExportTests {
             let states = try await database.rows(
                 """
                 SELECT state FROM pg_stat_activity
-                WHERE datname = current_database() AND query LIKE 'SELECT item_json FROM public_item%'
+                WHERE datname = current_database() AND backend_type = 'client backend'
+                    AND query LIKE 'SELECT item_json, title, description, keywords FROM public_item%'
                 """)
             release.signal()
             #expect(try await export.value == count)

@@ -4,6 +4,7 @@ import GRDB
 import Index
 import Items
 import Logging
+import Store
 import Synchronization
 import Testing
 
@@ -115,10 +116,10 @@ struct StoredItemTests {
         let summary = try await store.publish()
         #expect(summary.unreadablePageItems == 1)
         let row = try #require(
-            try store.readOnly { db in try Row.fetchOne(db, sql: "SELECT title, sources, item_json FROM public_item") })
+            try store.readOnly { db in try Row.fetchOne(db, sql: "SELECT title, sources FROM public_item") })
         #expect(row["title"] as String == "Donated tour")
         #expect(row["sources"] as String == "web,activity")
-        let item = try SearchableItem(jsonText: row["item_json"])
+        let item = try SearchableItem(jsonText: try #require(try store.publishedJSON().first))
         #expect(item.uniqueIdentifier == url && item.webpageURL == url)
         #expect(item.attributeSet.keywords == ["lighthouse"] && item.attributeSet.contentDescription == nil)
     }
@@ -143,11 +144,7 @@ struct StoredItemTests {
         }
         _ = try await store.importFiles([try donationFile(lines, in: store)])
         _ = try await store.publish()
-        let json = try #require(
-            try store.readOnly { db in
-                try String.fetchOne(
-                    db, sql: "SELECT item_json FROM public_item WHERE unique_identifier = ?", arguments: [home])
-            })
+        let json = try #require(try store.publishedJSON(where: "unique_identifier = ?", arguments: [home]).first)
         let item = try SearchableItem(jsonText: json)
         // The page's markup wins where it has a field; the activity fills only what it lacks.
         #expect(item.attributeSet.title?.hasPrefix("Example Recipes") == true)
@@ -172,10 +169,35 @@ struct StoredItemTests {
             .replacingOccurrences(of: "{{origin}}", with: base)
         _ = try await store.importFiles([try donationFile(example.split(separator: "\n").map(String.init), in: store)])
         _ = try await store.publish()
-        let texts = try store.readOnly { db in try String.fetchAll(db, sql: "SELECT item_json FROM public_item") }
+        let texts = try store.publishedJSON()
         #expect(texts.count >= 6)
         for text in texts {
             #expect(try SearchableItem(jsonText: text).jsonText == text)
         }
+        // An item stored in the full form by an earlier version reads back as it was, by look-up and by export.
+        let opened = try store.open()
+        let index = PublicIndexStore.sqlite(opened)
+        let source = SearchSource.store(opened)
+        let exported = try await Self.export(index)
+        #expect(exported == texts)
+        let identifiers = try texts.map { try SearchableItem(jsonText: $0).uniqueIdentifier }
+        let lookedUp = try await source.publicItems(uniqueIdentifiers: identifiers)
+        try await DatabaseQueue(path: store.path).write { db in
+            for (identifier, text) in zip(identifiers, texts) {
+                try db.execute(
+                    sql: "UPDATE public_item SET item_json = ? WHERE unique_identifier = ?",
+                    arguments: [text, identifier])
+            }
+        }
+        #expect(try await Self.export(index) == texts)
+        #expect(try await source.publicItems(uniqueIdentifiers: identifiers) == lookedUp)
+        #expect(lookedUp.count == texts.count && Set(lookedUp.values) == Set(texts))
+    }
+
+    /// The items `PublicExport` writes, one text per line.
+    private static func export(_ index: PublicIndexStore) async throws -> [String] {
+        let collected = PublicExportTests.Collected()
+        try await PublicExport(index: index).writeJSONLines { collected.data.append($0) }
+        return String(decoding: collected.data, as: UTF8.self).split(separator: "\n").map(String.init)
     }
 }

@@ -1,3 +1,4 @@
+import Items
 internal import PostgresNIO
 
 /// The public index's reading on PostgreSQL that is not a search (searches read a replica, ``IndexReplica``):
@@ -17,9 +18,15 @@ extension PostgresDatabase {
         }
         do {
             let rows = try await client.query(
-                "SELECT item_json FROM public_item ORDER BY unique_identifier", logger: logger)
+                "SELECT item_json, title, description, keywords FROM public_item ORDER BY unique_identifier",
+                logger: logger)
             var batcher = PublicItemBatcher(batchBytes: batchBytes)
-            for try await json in rows.decode(String.self) { try batcher.add(json, handOver) }
+            let decoded = rows.decode((String, String, String?, String?).self)
+            for try await (stored, title, description, keywords) in decoded {
+                let json = StoredItem.publishedJSON(
+                    stored: stored, title: title, description: description, keywords: keywords)
+                try batcher.add(json, handOver)
+            }
             try batcher.flush(handOver)
             return batcher.count
         } catch let failure as Failure {

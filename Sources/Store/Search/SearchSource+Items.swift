@@ -1,22 +1,25 @@
 import GRDB
+import Items
 
 /// What `serve` reads besides searches, from the same index they read: published items and the index's health.
 extension SearchSource {
-    /// The stored JSON of the published item `uniqueIdentifier` (SPEC §6's item), or `nil`.
+    /// The JSON of the published item `uniqueIdentifier` (SPEC §6's item), or `nil`.
     package func publicItem(uniqueIdentifier: String) async throws(StoreError) -> String? {
         try await publicItems(uniqueIdentifiers: [uniqueIdentifier])[uniqueIdentifier]
     }
 
-    /// The stored JSON of each published item of `uniqueIdentifiers` that exists, by identifier, read with
-    /// one statement (a search page's hits).
+    /// The JSON of each published item of `uniqueIdentifiers` that exists (SPEC §6's item, put back together
+    /// from its stored form, ``StoredItem``), by identifier, read with one statement (a search page's hits).
     package func publicItems(uniqueIdentifiers: [String]) async throws(StoreError) -> [String: String] {
         guard !uniqueIdentifiers.isEmpty else { return [:] }
         let sql =
-            "SELECT unique_identifier, item_json FROM public_item WHERE unique_identifier IN ("
+            "SELECT unique_identifier, \(Store.publishedItemColumns) FROM public_item WHERE unique_identifier IN ("
             + databaseQuestionMarks(count: uniqueIdentifiers.count) + ")"
         let rows = try await currentStore().read { db in
-            try Row.fetchAll(db, sql: sql, arguments: StatementArguments(uniqueIdentifiers))
-                .map { (row: Row) -> (String, String) in (row[0], row[1]) }
+            try Row.fetchAll(db, sql: sql, arguments: StatementArguments(uniqueIdentifiers)).map {
+                (row: Row) -> (String, String) in
+                (row[0], StoredItem.publishedJSON(stored: row[1], title: row[2], description: row[3], keywords: row[4]))
+            }
         }
         return Dictionary(rows, uniquingKeysWith: { first, _ in first })
     }
