@@ -18,7 +18,9 @@ extension PublishWork {
         guard try writer.lastPublishID() == lastPublishID else { throw Overtaken() }
         try writer.removeClusters(removed, rewriting: changed.compactMap(\.storedID))
         // Item ids follow the static rank order (ItemRankOrder): reserve one sequence number per item.
-        var sequence = try writer.reserveSequences(changed.count { $0.plan.isPublished })
+        let published = changed.count { $0.plan.isPublished }
+        var sequence = try writer.reserveSequences(published)
+        try writer.deferItemIndexes(writing: published)
         let built = buildChanges(with: reader)
         defer { built.cancel() }  // a failed write stops the builder at its next chunk
         var unreadablePageItems = 0

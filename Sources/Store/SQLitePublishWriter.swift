@@ -10,6 +10,8 @@ import GRDB
 package final class SQLitePublishWriter {
     let db: Database
     private var statements: ClusterStatements?
+    /// The `CREATE INDEX` statements of the item indexes set aside by ``deferItemIndexes(writing:)``.
+    private var deferredIndexes: [String] = []
 
     /// Writes through `db`, a write transaction the caller holds.
     package init(_ db: Database) {
@@ -51,6 +53,33 @@ package final class SQLitePublishWriter {
         for id in removed { try deleteCluster.execute(arguments: [id]) }
     }
 
+    /// The fewest items a publish into an empty index writes for its item indexes to be built once at the end
+    /// rather than kept up to date row by row.
+    package static let deferredIndexThreshold = 50_000
+
+    /// When the index is empty (a first publish, or every cluster rewritten) and `count` items are about to be
+    /// written, drops `public_item`'s secondary indexes, which ``finishIndexes()`` builds again from their own
+    /// stored definitions: building an index from a sort of the finished table writes each page once, where
+    /// inserting a million entries in random order (engagement, rating, folded title) splits and rewrites
+    /// pages all over the file. Readers keep the previous index and its indexes until the commit. The unique
+    /// keys stay: they are constraints.
+    package func deferItemIndexes(writing count: Int, threshold: Int = deferredIndexThreshold) throws {
+        guard count >= threshold,
+            try Bool.fetchOne(db, sql: "SELECT NOT EXISTS (SELECT 1 FROM public_item)") == true
+        else { return }
+        let indexes = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT name, sql FROM sqlite_master
+                WHERE type = 'index' AND tbl_name = 'public_item' AND sql IS NOT NULL ORDER BY name
+                """)
+        for index in indexes {
+            let name: String = index["name"]
+            deferredIndexes.append(index["sql"])
+            try db.execute(sql: "DROP INDEX \"\(name)\"")
+        }
+    }
+
     /// Reserves `count` item sequence numbers (``ItemRankOrder``) and returns the first.
     package func reserveSequences(_ count: Int) throws -> Int64 {
         try ItemRankOrder.reserveSequences(count, in: db)
@@ -75,6 +104,8 @@ package final class SQLitePublishWriter {
                 DELETE FROM temp.publish_new;
                 """)
         try addGrams()
+        for statement in deferredIndexes { try db.execute(sql: statement) }
+        deferredIndexes = []
     }
 
     /// Queues the activity pages `entries` for the crawler unless the crawl already ended them (a crawl may
