@@ -31,7 +31,6 @@ extension IndexReplica {
         let (head, written) = try await build(number: number)
         let new = try openFile(number: number)
         opened.withLock { $0 = new }
-        files.removeStale(current: number)
         logger.info(
             "index replica rebuilt",
             metadata: ["generation": "\(head.generation)", "items": "\(written)", "path": "\(new.store.path)"])

@@ -113,6 +113,10 @@ package actor IndexReplica {
     /// One sync: adopt a newer complete file another process built, then apply the changes or rebuild.
     private func performSync() async throws -> ReplicaSync {
         let started = ContinuousClock.now
+        // Files this process and others have left behind are deleted here, a sync after the one that
+        // replaced them: a search that began on the old file just before the swap has long finished, and never
+        // finds the file gone when its pool opens another connection.
+        files.removeStale(current: opened.withLock { $0?.number })
         try adoptNewestFile()
         for _ in 0..<3 {
             guard let outcome = try await applyChangesToOpenedFile() else { break }
@@ -153,7 +157,6 @@ package actor IndexReplica {
         if opened.withLock({ $0?.number }) == newest { return }
         guard let candidate = try? openFile(number: newest) else { return }
         opened.withLock { $0 = candidate }
-        files.removeStale(current: newest)
     }
 
     /// Opens the complete replica file `number` for reading and syncing: it must be this store's, of this

@@ -12,7 +12,8 @@ import Foundation
 /// - `KEY.lock`: held exclusively while a process rebuilds, so two processes sharing the folder build once.
 ///
 /// A process that has a replica file open holds a shared `flock` on it (``FileLock``); a file that is not
-/// current and that no process holds is deleted with its `-wal` and `-shm` by ``removeStale()``. (SQLite's
+/// current and that no process holds is deleted with its `-wal` and `-shm` by ``removeStale(current:)``, at the
+/// start of a later sync. (SQLite's
 /// own locks are `fcntl` locks, independent of `flock` on Linux.)
 struct ReplicaFiles: Sendable {
     /// The index cache folder.
