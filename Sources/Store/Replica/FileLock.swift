@@ -1,0 +1,43 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A `flock` on a file, held until the value is released (its descriptor closed).
+final class FileLock: Sendable {
+    private let descriptor: Int32
+
+    /// Takes a shared or exclusive lock on `path` (created when missing for an exclusive lock), waiting for
+    /// it when `wait`; `nil` when the file cannot be opened or, without
+    /// `wait`, another process holds a conflicting lock. A waiting call blocks its thread: call it off the
+    /// cooperative pool (``acquire(path:)``).
+    init?(path: String, exclusive: Bool, wait: Bool) {
+        let flags = exclusive ? O_RDWR | O_CREAT | O_CLOEXEC : O_RDONLY | O_CLOEXEC
+        let descriptor = open(path, flags, 0o644)
+        guard descriptor >= 0 else { return nil }
+        let operation = (exclusive ? LOCK_EX : LOCK_SH) | (wait ? 0 : LOCK_NB)
+        var result: Int32
+        repeat { result = flock(descriptor, operation) } while result != 0 && errno == EINTR
+        guard result == 0 else {
+            close(descriptor)
+            return nil
+        }
+        self.descriptor = descriptor
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    /// Takes the exclusive lock on `path`, waiting on a thread of its own.
+    static func acquire(path: String) async throws(StoreError) -> FileLock {
+        let lock = await withCheckedContinuation { (continuation: CheckedContinuation<FileLock?, Never>) in
+            let thread = Thread { continuation.resume(returning: FileLock(path: path, exclusive: true, wait: true)) }
+            thread.name = "searchlight-replica-lock"
+            thread.start()
+        }
+        guard let lock else { throw StoreError(path: path, message: "cannot open the replica's lock file") }
+        return lock
+    }
+}
