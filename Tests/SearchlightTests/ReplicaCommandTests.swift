@@ -163,3 +163,44 @@ struct ReplicaCommandTests {
         }
     }
 }
+
+@Suite("A search replica holds only what is public", .timeLimit(.minutes(3)))
+struct ReplicaPrivacyCommandTests {
+    @Test("an activity page robots.txt disallows is withheld, and nothing of it reaches the replica file")
+    func robotsBlockedStaysOut() async throws {
+        let fixture = try await ReplicaCommandTests.Fixture.make()
+        defer { fixture.cleanUp() }
+        let server = try await FixtureServer.start(site: "hostile")
+        let lines = try ["a", "b", "c"].map { donor in
+            let object: [String: Any] = [
+                "type": "userActivity", "bundleIdentifier": "com.example.recipes", "donor": donor,
+                "activityType": "com.example.recipes.view", "isEligibleForPublicIndexing": true,
+                "title": "ROBOTS-BLOCKED-TITLE", "webpageURL": server.baseURL + "/private/hidden.html",
+            ]
+            return String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self)
+        }
+        try await fixture.importAndPublish("Lemon", ids: 0..<2)
+        let file = fixture.folder.appendingPathComponent("blocked.jsonl")
+        try (lines.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
+        let arguments = fixture.storeArguments
+        #expect(try await CommandRunner.run(["import", file.path] + arguments).status <= 1)
+        #expect(try await CommandRunner.run(["publish"] + arguments).status == 0)
+        let crawl = try await CommandRunner.run(
+            ["crawl", "--allow-private-network", "--plain-http-app-site-association"] + arguments)
+        #expect(crawl.status <= 1, "\(crawl.standardError)")
+        let published = try await CommandRunner.run(["publish", "--json"] + arguments)
+        #expect(published.standardOutput.contains(#""robotsDisallowed":1"#), "\(published.standardOutput)")
+        await server.stop()
+        let cache = fixture.cache("privacy")
+        #expect(try await fixture.total("lemon", cache: cache) == 2)
+        // The replica file and its WAL, as any program reading the folder sees them.
+        var bytes = Data()
+        for name in try FileManager.default.contentsOfDirectory(atPath: cache) {
+            bytes += (try? Data(contentsOf: URL(fileURLWithPath: cache + "/" + name))) ?? Data()
+        }
+        #expect(bytes.range(of: Data("Lemon 0".utf8)) != nil)
+        for secret in ["ROBOTS-BLOCKED-TITLE", "/private/hidden.html"] {
+            #expect(bytes.range(of: Data(secret.utf8)) == nil, "\(secret) is in the replica's folder")
+        }
+    }
+}
