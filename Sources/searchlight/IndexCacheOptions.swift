@@ -25,16 +25,23 @@ struct IndexCacheOptions: ParsableArguments {
     }
 
     /// What searches read on `index`: a SQLite store itself; a PostgreSQL store's replica, synced first unless
-    /// `sync` is false (then it must exist already).
+    /// `sync` is false (then it must exist already). `showsProgress` draws a rebuild's progress on a terminal
+    /// (for a command whose standard error carries no log lines).
     ///
     /// - Throws: ``RuntimeError`` when the replica cannot be opened, built or synced.
-    func searchSource(for index: PublicIndexStore, sync: Bool = true, logger: Logger) async throws -> SearchSource {
+    func searchSource(
+        for index: PublicIndexStore, sync: Bool = true, showsProgress: Bool = false, logger: Logger
+    ) async throws -> SearchSource {
         switch index {
         case .sqlite(let store):
             return .store(store)
         case .postgres(let database):
             let replica = try await openReplica(database, logger: logger)
             if sync {
+                // A first build at a million items takes tens of seconds: shown on a terminal.
+                let line = RebuildProgressLine()
+                if showsProgress { await replica.onRebuildProgress { written in line.update(written) } }
+                defer { line.finish() }
                 do {
                     _ = try await replica.sync()
                 } catch {

@@ -74,7 +74,8 @@ extension Searchlight {
             try await store.withPublicIndex { index in
                 // Quiet: a search prints its results and nothing else (a rebuild is announced by `sync`).
                 let logger = Logger(label: "searchlight.search") { _ in SwiftLogNoOpLogHandler() }
-                let source = try await indexCache.searchSource(for: index, sync: !noSync, logger: logger)
+                let source = try await indexCache.searchSource(
+                    for: index, sync: !noSync, showsProgress: true, logger: logger)
                 try await run(PublicSearch(source: source))
             }
         }
