@@ -12,18 +12,41 @@ final class FileLock: Sendable {
     /// it when `wait`; `nil` when the file cannot be opened or, without
     /// `wait`, another process holds a conflicting lock. A waiting call blocks its thread: call it off the
     /// cooperative pool (``acquire(path:)``).
-    init?(path: String, exclusive: Bool, wait: Bool) {
+    convenience init?(path: String, exclusive: Bool, wait: Bool) {
+        guard case .success(let descriptor) = Self.lock(path: path, exclusive: exclusive, wait: wait) else {
+            return nil
+        }
+        self.init(descriptor: descriptor)
+    }
+
+    private init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    /// Why a lock could not be taken: the `errno` of `open` or `flock` (`EWOULDBLOCK`: another holds it).
+    struct Failure: Error {
+        var code: Int32
+        var description: String { String(cString: strerror(code)) }
+    }
+
+    /// A shared lock on `path` without waiting, or why there is none.
+    static func shared(path: String) -> Result<FileLock, Failure> {
+        lock(path: path, exclusive: false, wait: false).map { FileLock(descriptor: $0) }
+    }
+
+    private static func lock(path: String, exclusive: Bool, wait: Bool) -> Result<Int32, Failure> {
         let flags = exclusive ? O_RDWR | O_CREAT | O_CLOEXEC : O_RDONLY | O_CLOEXEC
         let descriptor = open(path, flags, 0o644)
-        guard descriptor >= 0 else { return nil }
+        guard descriptor >= 0 else { return .failure(Failure(code: errno)) }
         let operation = (exclusive ? LOCK_EX : LOCK_SH) | (wait ? 0 : LOCK_NB)
         var result: Int32
         repeat { result = flock(descriptor, operation) } while result != 0 && errno == EINTR
         guard result == 0 else {
+            let code = errno
             close(descriptor)
-            return nil
+            return .failure(Failure(code: code))
         }
-        self.descriptor = descriptor
+        return .success(descriptor)
     }
 
     deinit {

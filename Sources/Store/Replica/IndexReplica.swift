@@ -34,7 +34,7 @@ package actor IndexReplica {
     struct Opened: Sendable {
         let store: Store
         let number: Int
-        let use: FileLock
+        let use: FileLock?
         var generation: Int64
     }
 
@@ -163,8 +163,19 @@ package actor IndexReplica {
     /// format, with a readable generation.
     func openFile(number: Int) throws -> Opened {
         let path = files.path(number)
-        guard let use = FileLock(path: path, exclusive: false, wait: false) else {
-            throw StoreError(path: path, message: "the replica file is being replaced")
+        // The shared lock only keeps other processes from deleting the file while this one reads it: where it
+        // cannot be taken for another reason than a deletion under way (a file system without `flock`), the
+        // file is read without it.
+        var use: FileLock?
+        switch FileLock.shared(path: path) {
+        case .success(let lock):
+            use = lock
+        case .failure(let failure) where failure.code == ENOENT || failure.code == EWOULDBLOCK:
+            throw StoreError(path: path, message: "the replica file is being replaced (\(failure.description))")
+        case .failure(let failure):
+            logger.warning(
+                "reading the index replica without its shared lock",
+                metadata: ["path": "\(path)", "reason": "\(failure.description)"])
         }
         let store = try Store(path: path, memoryMapBytes: Self.memoryMapBytes, enforcesForeignKeys: false)
         let marks = try store.pool.read { db in try ReplicaMarks.read(db) }
