@@ -29,6 +29,15 @@ final class FileLock: Sendable {
         var description: String { String(cString: strerror(code)) }
     }
 
+    /// Turns an exclusive lock into a shared one on the same open file, so the file is never unlocked in
+    /// between. Releasing it and taking a shared lock anew could fail: a child process being spawned at that
+    /// moment holds a copy of the descriptor until it execs, and with it the exclusive lock.
+    func downgrade() -> Bool {
+        var result: Int32
+        repeat { result = flock(descriptor, LOCK_SH | LOCK_NB) } while result != 0 && errno == EINTR
+        return result == 0
+    }
+
     /// A shared lock on `path` without waiting, or why there is none.
     static func shared(path: String) -> Result<FileLock, Failure> {
         lock(path: path, exclusive: false, wait: false).map { FileLock(descriptor: $0) }

@@ -28,8 +28,8 @@ extension IndexReplica {
         }
         let from = generation
         let number = files.nextNumber()
-        let (head, written) = try await build(number: number)
-        let new = try openFile(number: number)
+        let (head, written, reading) = try await build(number: number)
+        let new = try openFile(number: number, holding: reading)
         opened.withLock { $0 = new }
         logger.info(
             "index replica rebuilt",
@@ -38,8 +38,9 @@ extension IndexReplica {
     }
 
     /// Builds the replica file `number`: written as a building file that this process holds locked (so no
-    /// other process takes it for one left by a dead process), flushed, then renamed into place.
-    private func build(number: Int) async throws -> (IndexHead, Int) {
+    /// other process takes it for one left by a dead process), flushed, then renamed into place. Returns the
+    /// lock, made shared: the file's reader's from then on.
+    private func build(number: Int) async throws -> (IndexHead, Int, FileLock) {
         let building = files.buildingPath(number)
         guard let buildingLock = FileLock(path: building, exclusive: true, wait: false) else {
             throw StoreError(path: building, message: "cannot create the replica's new file")
@@ -50,8 +51,10 @@ extension IndexReplica {
             let reason = String(cString: strerror(errno))
             throw StoreError(path: building, message: "cannot rename the new replica file: \(reason)")
         }
-        withExtendedLifetime(buildingLock) {}
-        return result
+        guard buildingLock.downgrade() else {
+            throw StoreError(path: files.path(number), message: "cannot share the new replica file's lock")
+        }
+        return (result.0, result.1, buildingLock)
     }
 
     /// Writes every item of one snapshot into a new file at `path`, without a journal (nothing reads the file

@@ -160,14 +160,15 @@ package actor IndexReplica {
     }
 
     /// Opens the complete replica file `number` for reading and syncing: it must be this store's, of this
-    /// format, with a readable generation.
-    func openFile(number: Int) throws -> Opened {
+    /// format, with a readable generation. `lock` is a shared lock this process already holds on it (the one
+    /// its own rebuild kept); without it one is taken.
+    func openFile(number: Int, holding lock: FileLock? = nil) throws -> Opened {
         let path = files.path(number)
         // The shared lock only keeps other processes from deleting the file while this one reads it: where it
         // cannot be taken for another reason than a deletion under way (a file system without `flock`), the
         // file is read without it.
-        var use: FileLock?
-        switch FileLock.shared(path: path) {
+        var use = lock
+        switch lock.map(Result<FileLock, FileLock.Failure>.success) ?? FileLock.shared(path: path) {
         case .success(let lock):
             use = lock
         case .failure(let failure) where failure.code == ENOENT || failure.code == EWOULDBLOCK:
