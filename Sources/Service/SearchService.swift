@@ -32,7 +32,7 @@ package struct SearchService: Sendable {
     /// gigabyte) never shares an address space with the searches — in process, each such publish stalled
     /// one search for 600–800 ms near its end; out of process, none.
     /// - Parameter source: what searches read: on a SQLite store the store itself (the default), on a
-    ///   PostgreSQL store its replica, synced once before the server answers.
+    ///   PostgreSQL store its replica, which the caller has synced (the service then keeps it in step).
     package init(
         index: PublicIndexStore, source: SearchSource? = nil, configuration: ServiceConfiguration,
         registry: PrometheusCollectorRegistry, logger: Logger, publish: PublishRunner? = nil
@@ -62,7 +62,9 @@ package struct SearchService: Sendable {
         if case .replica(let replica) = source {
             let replicaFollower = ReplicaFollower(
                 replica: replica, interval: configuration.syncInterval, metrics: metrics, logger: logger)
-            await replicaFollower.syncNow()
+            // The executable synced the replica before it made the source: the gauges start where it is.
+            if let generation = replica.generation { metrics.replicaGeneration.record(generation) }
+            metrics.replicaLag.record(0)
             publishing = { [publish] in
                 let summary = try await publish()
                 await replicaFollower.syncNow()

@@ -56,13 +56,7 @@ struct ClusterStatements {
                 INSERT INTO cluster (key, fingerprint, published, reason, matched_by, members, valid_until)
                 VALUES (?, ?, ?, ?, ?, ?, ?)
                 """)
-        insertItem = try db.cachedStatement(
-            sql: """
-                INSERT INTO public_item (id, cluster_id, unique_identifier, webpage_url, bundle, title, description,
-                    keywords, domain_identifier, rating, rating_count, engagement, boost, sources, expires_at,
-                    last_seen, published_at, item_json, title_fold)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """)
+        insertItem = try db.cachedStatement(sql: PublicItemWrite.insertSQL)
         noteNew = try db.cachedStatement(sql: "INSERT INTO temp.publish_new (id) VALUES (?)")
         noteGrams = try db.cachedStatement(
             sql: "INSERT INTO temp.publish_grams (id, title, description, keywords) VALUES (?, ?, ?, ?)")
@@ -85,11 +79,7 @@ struct ClusterStatements {
             clusterID = db.lastInsertedRowID
         }
         guard let item = cluster.item else { return }
-        try insertItem.execute(arguments: [
-            item.id, clusterID, item.uniqueIdentifier, item.webpageURL, item.bundle, item.title, item.description,
-            item.keywords, item.domainIdentifier, item.rating, item.ratingCount, item.engagement, item.boost,
-            item.sources, item.expiresAt, item.lastSeen, publishedAt, item.itemJSON, item.titleFold,
-        ])
+        try insertItem.execute(arguments: item.insertArguments(clusterID: clusterID, publishedAt: publishedAt))
         try noteNew.execute(arguments: [item.id])
         if let grams = item.gramRow {
             try noteGrams.execute(arguments: [item.id, grams.title, grams.description, grams.keywords])

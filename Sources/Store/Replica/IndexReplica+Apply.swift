@@ -41,7 +41,7 @@ extension IndexReplica {
                     let writer = ReplicaWriter(db)
                     try writer.begin()
                     try writer.remove(removed, before: collected)
-                    try writer.insert(collected.sorted { $0.item.id < $1.item.id })
+                    try writer.insert(collected)  // in id order, as the snapshot reads them
                     try writer.finish(rebuildingWords: false)
                     try ReplicaMarks.setGeneration(head.generation, in: db)
                     applied = true

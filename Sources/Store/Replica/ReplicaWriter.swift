@@ -53,24 +53,14 @@ struct ReplicaWriter {
     /// Inserts `rows` (in id order); their full-text rows wait for ``finish(rebuildingWords:)``. `notingNew`
     /// keeps their ids for the word index (not needed when it is rebuilt).
     func insert(_ rows: [PublishedItemRow], notingNew: Bool = true) throws {
-        let insertItem = try db.cachedStatement(
-            sql: """
-                INSERT INTO public_item (id, cluster_id, unique_identifier, webpage_url, bundle, title, description,
-                    keywords, domain_identifier, rating, rating_count, engagement, boost, sources, expires_at,
-                    last_seen, published_at, item_json, title_fold)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """)
+        let insertItem = try db.cachedStatement(sql: PublicItemWrite.insertSQL)
         let note = try db.cachedStatement(sql: "INSERT INTO temp.replica_new (id) VALUES (?)")
         let noteGrams = try db.cachedStatement(
             sql: "INSERT INTO temp.replica_grams (id, title, description, keywords) VALUES (?, ?, ?, ?)")
         for row in rows {
             let item = row.item
-            try insertItem.execute(arguments: [
-                item.id, row.clusterID, item.uniqueIdentifier, item.webpageURL, item.bundle, item.title,
-                item.description, item.keywords, item.domainIdentifier, item.rating, item.ratingCount,
-                item.engagement, item.boost, item.sources, item.expiresAt, item.lastSeen, row.publishedAt,
-                item.itemJSON, item.titleFold,
-            ])
+            try insertItem.execute(
+                arguments: item.insertArguments(clusterID: row.clusterID, publishedAt: row.publishedAt))
             if notingNew { try note.execute(arguments: [item.id]) }
             if let grams = item.gramRow {
                 try noteGrams.execute(arguments: [item.id, grams.title, grams.description, grams.keywords])
