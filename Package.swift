@@ -132,6 +132,7 @@ let package = Package(
                 "SearchQuery",
                 "URLCanonical",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "HeapModule", package: "swift-collections"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]

@@ -79,8 +79,8 @@ package struct Publisher: Sendable {
             while true {
                 let work = try store.pool.read { db in try PublishWork(db, now: time) }
                 do {
-                    return try store.withBulkWriting {
-                        try store.pool.write { db in try work.write(to: db, buildingWith: store.pool, logger: logger) }
+                    return try store.publishTransaction(expectingItems: work.publishedCount) { db, wordIndexFile in
+                        try work.write(to: db, buildingWith: store.pool, wordIndexFile: wordIndexFile, logger: logger)
                     }
                 } catch is PublishWork.Overtaken where attempt < 5 {
                     attempt += 1

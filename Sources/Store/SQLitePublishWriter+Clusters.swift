@@ -44,8 +44,11 @@ struct ClusterStatements {
     let insertItem: Statement
     let noteNew: Statement
     let noteGrams: Statement
+    /// Where new items' word-index rows go instead of `temp.publish_new`, when it is built beside the store.
+    let wordIndexBuild: WordIndexSideBuild?
 
-    init(_ db: Database) throws {
+    init(_ db: Database, wordIndexBuild: WordIndexSideBuild?) throws {
+        self.wordIndexBuild = wordIndexBuild
         update = try db.cachedStatement(
             sql: """
                 UPDATE cluster SET fingerprint = ?, published = ?, reason = ?, matched_by = ?, members = ?,
@@ -62,7 +65,7 @@ struct ClusterStatements {
             sql: "INSERT INTO temp.publish_grams (id, title, description, keywords) VALUES (?, ?, ?, ?)")
     }
 
-    func write(_ cluster: ClusterWrite, publishedAt: Double, db: Database) throws {
+    func write(_ cluster: ClusterWrite, publishedAt: Double, floor: Int64, db: Database) throws {
         let fingerprint = StoredClusterRow.stored(cluster.fingerprint)
         let clusterID: Int64
         if let id = cluster.storedID {
@@ -80,7 +83,12 @@ struct ClusterStatements {
         }
         guard let item = cluster.item else { return }
         try insertItem.execute(arguments: item.insertArguments(clusterID: clusterID, publishedAt: publishedAt))
-        try noteNew.execute(arguments: [item.id])
+        if let wordIndexBuild {
+            wordIndexBuild.add(
+                id: item.id, title: item.title, description: item.description, keywords: item.keywords, floor: floor)
+        } else {
+            try noteNew.execute(arguments: [item.id])
+        }
         if let grams = item.gramRow {
             try noteGrams.execute(arguments: [item.id, grams.title, grams.description, grams.keywords])
         }

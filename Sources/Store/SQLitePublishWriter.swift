@@ -12,10 +12,16 @@ package final class SQLitePublishWriter {
     private var statements: ClusterStatements?
     /// The `CREATE INDEX` statements of the item indexes set aside by ``deferItemIndexes(writing:)``.
     private var deferredIndexes: [String] = []
+    /// The file the word index may be built in beside the store, attached to `db`.
+    private let wordIndexFile: WordIndexSideBuild?
+    /// `wordIndexFile` once ``deferItemIndexes(writing:threshold:)`` started building the word index there.
+    private var wordIndexBuild: WordIndexSideBuild?
 
-    /// Writes through `db`, a write transaction the caller holds.
-    package init(_ db: Database) {
+    /// Writes through `db`, a write transaction the caller holds; a whole new index gets its word index built
+    /// in `wordIndexFile` (``Store/publishTransaction(expectingItems:_:)``), when given.
+    package init(_ db: Database, wordIndexFile: WordIndexSideBuild? = nil) {
         self.db = db
+        self.wordIndexFile = wordIndexFile
     }
 
     /// The id of the last publish (0 before the first).
@@ -62,11 +68,19 @@ package final class SQLitePublishWriter {
     /// stored definitions: building an index from a sort of the finished table writes each page once, where
     /// inserting a million entries in random order (engagement, rating, folded title) splits and rewrites
     /// pages all over the file. Readers keep the previous index and its indexes until the commit. The unique
-    /// keys stay: they are constraints.
+    /// keys stay: they are constraints. With a `wordIndexFile`, the word index is built there meanwhile
+    /// (``WordIndexSideBuild``) and copied in by ``finishIndexes()``.
     package func deferItemIndexes(writing count: Int, threshold: Int = deferredIndexThreshold) throws {
         guard count >= threshold,
             try Bool.fetchOne(db, sql: "SELECT NOT EXISTS (SELECT 1 FROM public_item)") == true
         else { return }
+        if let wordIndexFile {
+            // Empties the word index, and drops the removals ``removeClusters(_:rewriting:)`` left pending
+            // in FTS5's memory: nothing of it may be written over the copied tables at the commit.
+            try db.execute(sql: "INSERT INTO public_fts (public_fts) VALUES ('delete-all')")
+            wordIndexFile.start()
+            wordIndexBuild = wordIndexFile
+        }
         let indexes = try Row.fetchAll(
             db,
             sql: """
@@ -85,15 +99,24 @@ package final class SQLitePublishWriter {
         try ItemRankOrder.reserveSequences(count, in: db)
     }
 
+    /// Whether the word index is being built beside the store (``deferItemIndexes(writing:threshold:)``).
+    package var isBuildingWordIndexBeside: Bool { wordIndexBuild != nil }
+
     /// Writes one changed cluster and its item; the item's full-text rows wait for ``finishIndexes()``.
-    package func write(_ cluster: ClusterWrite, publishedAt: Double) throws {
-        if statements == nil { statements = try ClusterStatements(db) }
-        try statements?.write(cluster, publishedAt: publishedAt, db: db)
+    /// `laterItemsFrom`: no item written after this one will have a lower id, when known (it lets the word
+    /// index built beside the store take its rows early; a wrong one costs time, not correctness).
+    package func write(_ cluster: ClusterWrite, publishedAt: Double, laterItemsFrom floor: Int64 = .min) throws {
+        if statements == nil { statements = try ClusterStatements(db, wordIndexBuild: wordIndexBuild) }
+        try statements?.write(cluster, publishedAt: publishedAt, floor: floor, db: db)
     }
 
     /// Adds the new items' rows to the word and gram indexes, in id order (FTS5 starts a new segment
     /// whenever a rowid is not above the previous one), and ends the bulk write.
     package func finishIndexes() throws {
+        if let wordIndexBuild {
+            try wordIndexBuild.finish()
+            try copyWordIndex()
+        }
         try db.execute(
             sql: """
                 INSERT INTO public_fts (rowid, title, description, keywords)
@@ -106,6 +129,16 @@ package final class SQLitePublishWriter {
         try addGrams()
         for statement in deferredIndexes { try db.execute(sql: statement) }
         deferredIndexes = []
+    }
+
+    /// Replaces the word index's tables with those built beside the store: the segments with their pages
+    /// (`_data`, which also holds the index's structure and totals), the segment index (`_idx`) and the
+    /// documents' sizes (`_docsize`). The settings (`_config`) stay the store's.
+    private func copyWordIndex() throws {
+        let side = WordIndexSideBuild.schemaName
+        for table in ["public_fts_data", "public_fts_idx", "public_fts_docsize"] {
+            try db.execute(sql: "DELETE FROM main.\(table); INSERT INTO main.\(table) SELECT * FROM \(side).\(table)")
+        }
     }
 
     /// Queues the activity pages `entries` for the crawler unless the crawl already ended them (a crawl may

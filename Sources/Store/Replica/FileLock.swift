@@ -38,6 +38,15 @@ final class FileLock: Sendable {
         return result == 0
     }
 
+    /// Whether `path` still names the file this lock is on: another process may have removed or replaced the
+    /// file between its opening and the lock.
+    func isHolding(path: String) -> Bool {
+        var held = stat()
+        var named = stat()
+        guard fstat(descriptor, &held) == 0, stat(path, &named) == 0 else { return false }
+        return held.st_dev == named.st_dev && held.st_ino == named.st_ino
+    }
+
     /// A shared lock on `path` without waiting, or why there is none.
     static func shared(path: String) -> Result<FileLock, Failure> {
         lock(path: path, exclusive: false, wait: false).map { FileLock(descriptor: $0) }
