@@ -87,7 +87,7 @@ extension PageTask {
             redirectHops: url.redirectHops + 1, checkingSite: !fromActivity, rejections: &rejections)
         {
             result.candidates.append(target)
-            result.redirect = RedirectRecord(from: url.url, to: target.url, httpStatus: response.status)
+            result.redirect = StoredRedirect(from: url.url, to: target.url, httpStatus: response.status)
         } else {
             result.completion.outcome = .redirectOutOfScope
             result.counters.skip(rejections)

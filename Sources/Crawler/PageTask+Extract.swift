@@ -63,7 +63,7 @@ extension PageTask {
             }
         }
         let indexable = markup.robots.index
-        result.page = PageRecord(
+        result.page = StoredPage(
             url: url.url, finalURL: response.url,
             canonicalURL: markup.canonicalURL.flatMap { CrawlURL.normalize($0) },
             httpStatus: response.status, contentType: contentType, isIndexable: indexable,

@@ -7,11 +7,11 @@ import Store
 struct PageResult: Sendable {
     var frontier: FrontierURL
     var completion: CrawlBatch.Completion
-    var page: PageRecord?
+    var page: StoredPage?
     var unchanged = false
     var gone: GonePage?
     var candidates: [FrontierCandidate] = []
-    var redirect: RedirectRecord?
+    var redirect: StoredRedirect?
     /// A sitemap's entries as read (``SitemapEntryDigest``), kept with the host's files.
     var sitemapEntries: HostFile?
     /// The request's fetch-log line (set by ``PageTask/run(_:fetcher:context:now:)``).

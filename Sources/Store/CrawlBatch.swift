@@ -5,7 +5,7 @@ package struct CrawlBatch: Sendable {
     /// The end (or retry) of frontier URLs.
     package var completions: [Completion] = []
     /// Pages fetched with a body (new or changed content), replacing the stored page.
-    package var pages: [PageRecord] = []
+    package var pages: [StoredPage] = []
     /// Pages confirmed unchanged (304 or the same content hash): only their fetch time moves.
     package var unchangedPages: [String] = []
     /// Pages that are gone (404, 410): kept for deduplication, marked gone and not indexable.
@@ -13,7 +13,7 @@ package struct CrawlBatch: Sendable {
     /// URLs found, to add to (or requeue in) the frontier.
     package var candidates: [FrontierCandidate] = []
     /// Redirects seen.
-    package var redirects: [RedirectRecord] = []
+    package var redirects: [StoredRedirect] = []
     /// One line per HTTP request made.
     package var fetchLog: [FetchLogEntry] = []
     /// Per-host files fetched (robots.txt, apple-app-site-association).
@@ -107,7 +107,7 @@ package struct CrawlBatch: Sendable {
 }
 
 /// A fetched page as stored.
-package struct PageRecord: Sendable, Hashable {
+package struct StoredPage: Sendable, Hashable {
     /// The normalized URL (frontier key).
     package var url: String
     /// The URL the content came from (after redirects).
@@ -172,7 +172,7 @@ package struct GonePage: Sendable, Hashable {
 }
 
 /// One redirect: `from` answered `status` with a `Location` leading to `to`.
-package struct RedirectRecord: Sendable, Hashable {
+package struct StoredRedirect: Sendable, Hashable {
     /// The normalized source URL.
     package var from: String
     /// The normalized target URL.

@@ -33,11 +33,11 @@ extension PostgresDatabase {
     }
 
     private static func upsertPages(
-        _ pages: [PageRecord], run: Int64, _ connection: PostgresConnection, _ logger: Logger
+        _ pages: [StoredPage], run: Int64, _ connection: PostgresConnection, _ logger: Logger
     ) async throws {
         guard !pages.isEmpty else { return }
         // One row per URL (an upsert may not meet a row twice): the batch's last record of a URL wins.
-        var latest: [String: PageRecord] = [:]
+        var latest: [String: StoredPage] = [:]
         for page in pages { latest[page.url] = page }
         var urls: [String] = [], finals: [String] = [], statuses: [Int] = [], indexable: [Bool] = []
         var links: [String] = [], fetched: [Double] = []
