@@ -109,12 +109,16 @@ let package = Package(
         // reduced (only requiredUserInfoKeys of userInfo) line by line. Pure Swift.
         .target(
             name: "Donations",
-            dependencies: ["PlainText", "StrictJSON", "URLCanonical"]
+            dependencies: ["FileInput", "PlainText", "StrictJSON", "URLCanonical"]
         ),
 
         // Untrusted text made plain: control characters removed before text is stored, and kept off the
         // terminal and out of reports. Pure Swift.
         .target(name: "PlainText"),
+
+        // A file the user named, or standard input, read in bounded chunks with the system's reason on
+        // failure: the donation importer's and the command line's one file reader.
+        .target(name: "FileInput"),
 
         // The CSSearchQuery language (SPEC §4): parser with located errors, compiled to parameterised SQL.
         .target(name: "SearchQuery"),
@@ -215,6 +219,7 @@ let package = Package(
                 "Bridge",
                 "Crawler",
                 "Donations",
+                "FileInput",
                 "Index",
                 "Fetching",
                 "Items",
@@ -316,6 +321,10 @@ let package = Package(
         .testTarget(
             name: "PlainTextTests",
             dependencies: ["PlainText"]
+        ),
+        .testTarget(
+            name: "FileInputTests",
+            dependencies: ["FileInput"]
         ),
         .testTarget(
             name: "IndexTests",

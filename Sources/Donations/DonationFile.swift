@@ -1,8 +1,5 @@
+import FileInput
 import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// Reads a donation file (JSON Lines) line by line in bounded memory: the file is read in chunks,
 /// and a line longer than ``DonationParser/maxLineBytes`` is skipped (reported), never held whole.
@@ -18,20 +15,11 @@ package enum DonationFile {
     package static func forEachRecord(
         in path: String, _ body: (Result<DonationRecord, DonationIssue>) throws -> Void
     ) throws {
-        let descriptor = path == "-" ? STDIN_FILENO : try open(path)
-        defer { if path != "-" { close(descriptor) } }
         var splitter = LineSplitter(file: path)
-        var chunk = [UInt8](repeating: 0, count: chunkBytes)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, chunkBytes) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw DonationIssue(file: path, line: splitter.number, reason: "cannot read: \(systemReason())")
-            }
-            if count == 0 { break }
-            try chunk.withUnsafeBufferPointer { buffer in
-                try splitter.split(UnsafeBufferPointer(rebasing: buffer[..<count]), body)
-            }
+        do {
+            try InputFile.forEachChunk(of: path, chunkBytes: chunkBytes) { chunk in try splitter.split(chunk, body) }
+        } catch let error as InputFile.ReadError {
+            throw DonationIssue(file: path, line: error.isOpening ? 0 : splitter.number, reason: error.description)
         }
         try splitter.finish(body)
     }
@@ -45,25 +33,6 @@ package enum DonationFile {
         var splitter = LineSplitter(file: name)
         try splitter.split(bytes.assumingMemoryBound(to: UInt8.self), body)
         try splitter.finish(body)
-    }
-
-    /// Opens `path` for reading: a regular file, a pipe or a device, never a directory.
-    private static func open(_ path: String) throws(DonationIssue) -> Int32 {
-        let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw DonationIssue(file: path, line: 0, reason: "cannot open: \(systemReason())")
-        }
-        var status = stat()
-        if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
-            close(descriptor)
-            throw DonationIssue(file: path, line: 0, reason: "cannot read: is a directory")
-        }
-        return descriptor
-    }
-
-    /// The system's words for `errno` ("No such file or directory", "Permission denied").
-    private static func systemReason() -> String {
-        String(cString: strerror(errno))
     }
 }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Fetching
+import FileInput
 import Foundation
 import Logging
 import Robots

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FileInput
 import Foundation
 
 /// A saved page to extract: a file (or standard input) and the URL it stands for.

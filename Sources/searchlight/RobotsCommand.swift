@@ -1,5 +1,6 @@
 import ArgumentParser
 import Crawler
+import FileInput
 import Foundation
 import Robots
 

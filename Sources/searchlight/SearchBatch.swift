@@ -1,4 +1,5 @@
 import ArgumentParser
+import FileInput
 import Foundation
 import Index
 import Store
