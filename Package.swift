@@ -55,6 +55,7 @@ let package = Package(
             name: "Fetching",
             dependencies: [
                 "CCurl",
+                "URLCanonical",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "DequeModule", package: "swift-collections"),
             ]

@@ -1,3 +1,5 @@
+internal import URLCanonical
+
 /// An IPv4 or IPv6 address as raw bytes, with the special-purpose ranges a crawler must
 /// not reach by default.
 ///
@@ -23,27 +25,12 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
         isIPv4 ? Self.ipv4Range(of: bytes) : Self.ipv6Range(of: bytes)
     }
 
-    /// Dotted decimal for IPv4; lowercase, zero-compressed hex groups for IPv6 (RFC 5952).
+    /// Dotted decimal for IPv4; lowercase, zero-compressed hex groups for IPv6 (RFC 5952 §4), written as URLs
+    /// write them (`URLCanonical`'s one serializer).
     public var description: String {
-        if isIPv4 { return bytes.map(String.init).joined(separator: ".") }
-        let groups = stride(from: 0, to: 16, by: 2).map { Int(bytes[$0]) << 8 | Int(bytes[$0 + 1]) }
-        // RFC 5952 §4.2.3: compress the longest run of two or more zero groups, the first on a tie.
-        var best: Range<Int>?
-        var index = 0
-        while index < groups.count {
-            guard groups[index] == 0 else {
-                index += 1
-                continue
-            }
-            let start = index
-            while index < groups.count && groups[index] == 0 { index += 1 }
-            if index - start >= 2 && (best == nil || index - start > best!.count) { best = start..<index }
-        }
-        let hex = groups.map { String($0, radix: 16) }
-        guard let best else { return hex.joined(separator: ":") }
-        let head = hex[..<best.lowerBound].joined(separator: ":")
-        let tail = hex[best.upperBound...].joined(separator: ":")
-        return head + "::" + tail
+        if isIPv4 { return IPAddressText.serializeIPv4(bytes.reduce(0) { $0 << 8 | UInt32($1) }) }
+        return IPAddressText.serializeIPv6(
+            stride(from: 0, to: 16, by: 2).map { UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]) })
     }
 
     /// A kind of address that is not publicly routable unicast.

@@ -12,8 +12,8 @@ enum URLHost: Sendable, Hashable {
     var serialized: String {
         switch self {
         case .domain(let name), .opaque(let name): return name
-        case .ipv4(let address): return IPAddress.serializeIPv4(address)
-        case .ipv6(let pieces): return "[" + IPAddress.serializeIPv6(pieces) + "]"
+        case .ipv4(let address): return IPAddressText.serializeIPv4(address)
+        case .ipv6(let pieces): return "[" + IPAddressText.serializeIPv6(pieces) + "]"
         case .empty: return ""
         }
     }
@@ -36,7 +36,7 @@ enum URLHost: Sendable, Hashable {
         if input.hasPrefix("[") {
             guard input.hasSuffix("]"), input.count >= 2 else { return nil }
             let inner = Array(input.unicodeScalars.dropFirst().dropLast())
-            return IPAddress.parseIPv6(inner).map(URLHost.ipv6)
+            return IPAddressText.parseIPv6(inner).map(URLHost.ipv6)
         }
         if isOpaque {
             if input.unicodeScalars.contains(where: isForbiddenHostCodePoint) { return nil }
@@ -45,8 +45,8 @@ enum URLHost: Sendable, Hashable {
         let domain = String(decoding: PercentEncoding.decode(input), as: UTF8.self)
         guard let ascii = IDNA.toASCII(domain), !ascii.isEmpty else { return nil }
         if ascii.unicodeScalars.contains(where: isForbiddenDomainCodePoint) { return nil }
-        if IPAddress.endsInANumber(ascii) {
-            return IPAddress.parseIPv4(ascii).map(URLHost.ipv4)
+        if IPAddressText.endsInANumber(ascii) {
+            return IPAddressText.parseIPv4(ascii).map(URLHost.ipv4)
         }
         return .domain(ascii)
     }

@@ -101,4 +101,27 @@ struct AddressPolicyTests {
         #expect(v6([0, 0, 0, 0, 0, 0, 0, 1]).description == "::1")
         #expect(IPAddress(bytes: [1, 2, 3]) == nil)
     }
+
+    /// RFC 5952 §4: lower case, no leading zeros, the longest run of two or more zero groups compressed, the
+    /// first of two equal runs; a lone zero group stays.
+    @Test(
+        "addresses are written in RFC 5952's canonical form",
+        arguments: [
+            ([UInt16]([1, 0, 0, 2, 0, 0, 0, 3]), "1:0:0:2::3"),
+            ([1, 0, 0, 2, 0, 0, 3, 4], "1::2:0:0:3:4"),
+            ([0, 0, 0, 0, 0, 0, 0, 0], "::"),
+            ([1, 0, 2, 0, 3, 0, 4, 0], "1:0:2:0:3:0:4:0"),
+            ([0xABCD, 0x00EF, 0, 0, 0, 0, 0, 0], "abcd:ef::"),
+            ([0x2001, 0xdb8, 0, 1, 1, 1, 1, 1], "2001:db8:0:1:1:1:1:1"),
+        ])
+    func canonicalText(groups: [UInt16], text: String) throws {
+        let bytes = groups.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        #expect(try #require(IPAddress(bytes: bytes)).description == text)
+    }
+
+    @Test("IPv4 addresses are dotted decimal")
+    func dottedDecimal() throws {
+        #expect(try #require(IPAddress(bytes: [192, 0, 2, 255])).description == "192.0.2.255")
+        #expect(try #require(IPAddress(bytes: [0, 0, 0, 0])).description == "0.0.0.0")
+    }
 }

@@ -1,6 +1,8 @@
-/// IPv4 and IPv6 host parsing and serialization, as the WHATWG URL Standard defines them
-/// (https://url.spec.whatwg.org/#concept-ipv4-parser, #concept-ipv6-parser).
-enum IPAddress {
+/// IPv4 and IPv6 addresses as text: host parsing and serialization as the WHATWG URL Standard defines them
+/// (https://url.spec.whatwg.org/#concept-ipv4-parser, #concept-ipv6-parser). The serialization is also the
+/// fetcher's (`Fetching.IPAddress`): dotted decimal, and lower-case hex pieces with the first longest run of
+/// two or more zero pieces written as `::`, which is RFC 5952's canonical form too.
+package enum IPAddressText {
     /// Whether `domain`'s last label is a number, so the host must parse as IPv4
     /// (https://url.spec.whatwg.org/#ends-in-a-number-checker).
     static func endsInANumber(_ domain: String) -> Bool {
@@ -56,7 +58,8 @@ enum IPAddress {
         return value
     }
 
-    static func serializeIPv4(_ address: UInt32) -> String {
+    /// Dotted decimal.
+    package static func serializeIPv4(_ address: UInt32) -> String {
         (0..<4).map { String((address >> (8 * (3 - UInt32($0)))) & 0xFF) }.joined(separator: ".")
     }
 }

@@ -1,4 +1,4 @@
-extension IPAddress {
+extension IPAddressText {
     /// The IPv6 parser (https://url.spec.whatwg.org/#concept-ipv6-parser), on the text between the brackets.
     static func parseIPv6(_ input: [Unicode.Scalar]) -> [UInt16]? {
         var address = [UInt16](repeating: 0, count: 8)
@@ -95,7 +95,7 @@ extension IPAddress {
     }
 
     /// Lower-case hex pieces, the first longest run of two or more zero pieces written as `::`.
-    static func serializeIPv6(_ pieces: [UInt16]) -> String {
+    package static func serializeIPv6(_ pieces: [UInt16]) -> String {
         var bestStart = -1
         var bestLength = 1
         var index = 0
