@@ -21,7 +21,7 @@
 #   RUN_TIMEOUT=300   seconds allowed for one measured run;  BUILD_TIMEOUT=1800 for the build
 #   KEEP_TMP=1        keep the temporary folder (pages, nginx config and logs, raw run output)
 #
-# How things are measured (see Docs/benchmarks.md):
+# How things are measured (see Docs/benchmarks.md, "Fetch"):
 # - CPU comes from the kernel: Benchmarks/fetch_helper.py starts the tool under GNU time and collects
 #   it with wait4(2), whose rusage gives user and system CPU time of every thread at microsecond
 #   resolution (GNU time's own ~1 ms included, alike for both tools). Peak RSS is GNU time's %M for

@@ -19,7 +19,7 @@ package final class Store: Sendable {
     /// - Parameter memoryMapBytes: How much of the file SQLite may read through a memory map instead of
     ///   copying each page (`pread`); 0, the default, reads without one. A map spares those copies, which
     ///   measured nothing against SQLite's page cache in searches and publishes (`Docs/benchmarks.md`,
-    ///   "Memory-mapped reads"), while a store file cut short by another program under it kills the process
+    ///   "Index"), while a store file cut short by another program under it kills the process
     ///   with SIGBUS, and the pages it touches count in the process's resident memory.
     /// - Throws: ``StoreError`` when the file cannot be opened, is not a SQLite
     ///   database, or its schema cannot be migrated.

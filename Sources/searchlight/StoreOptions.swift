@@ -40,7 +40,7 @@ struct StoreOptions: ParsableArguments {
     ///
     /// - Throws: ``RuntimeError`` when the store cannot be opened.
     static func openSQLite(_ path: String) throws -> Store {
-        // An operator's choice for the processes it starts (docs: "Memory-mapped reads"); off unless given.
+        // An operator's choice for the processes it starts (Docs/benchmarks.md, "Index"); off unless given.
         let mapped = ProcessInfo.processInfo.environment[Store.memoryMapEnvironmentVariable].flatMap { Int($0) } ?? 0
         do {
             return try Store(path: path, memoryMapBytes: mapped)
