@@ -178,7 +178,7 @@ struct WordIndexSideBuildTests {
         let store = try Store(path: path)
         let abandoned = path + WordIndexSideBuild.marker + "1-2"
         let held = path + WordIndexSideBuild.marker + "3-4"
-        FileManager.default.createFile(atPath: abandoned, contents: Data("x".utf8))
+        #expect(FileManager.default.createFile(atPath: abandoned, contents: Data("x".utf8)))
         let lock = try #require(FileLock(path: held, exclusive: true, wait: false))
         try Self.publish(Self.clusters(20), into: store, besides: true)
         #expect(try Self.leftovers(in: folder) == [URL(fileURLWithPath: held).lastPathComponent])
