@@ -50,6 +50,12 @@ let package = Package(
             providers: [.apt(["zlib1g-dev"])]
         ),
 
+        // Byte-level ASCII text, written once for every module that reads or writes escapes: hexadecimal
+        // digits, RFC 3986 character classes, percent-escape decoding, encoding and normalization. Pure Swift,
+        // no dependencies, so the modules that share no other dependency (Robots, StrictJSON, URLCanonical)
+        // can all use it.
+        .target(name: "ASCIIText"),
+
         // The HTTP layer: libcurl's multi interface driven from one dedicated thread.
         .target(
             name: "Fetching",
@@ -67,6 +73,7 @@ let package = Package(
         .target(
             name: "Markup",
             dependencies: [
+                "ASCIIText",
                 "CLibXML2",
                 "CZlib",
                 "StrictJSON",
@@ -76,26 +83,26 @@ let package = Package(
         ),
 
         // robots.txt per RFC 9309: pure Swift, no I/O.
-        .target(name: "Robots"),
+        .target(name: "Robots", dependencies: ["ASCIIText"]),
 
         // Crawl scope: registrable domains (libpsl), include/exclude patterns, frontier URL keys.
         .target(
             name: "Scope",
-            dependencies: ["CPSL", "URLCanonical"]
+            dependencies: ["ASCIIText", "CPSL", "URLCanonical"]
         ),
 
         // WHATWG URL parsing and the crawl's URL dedup key (SPEC §4). Pure Swift, no I/O.
-        .target(name: "URLCanonical"),
+        .target(name: "URLCanonical", dependencies: ["ASCIIText"]),
 
         // The one JSON parser and value: strict RFC 8259 by default (bounded depth and size, errors with a
         // byte offset, numbers kept as written), with opt-in counted leniencies for JSON-LD on web pages, and
         // the one writer (`JSONValue.serialized()`). Pure Swift, no I/O.
-        .target(name: "StrictJSON"),
+        .target(name: "StrictJSON", dependencies: ["ASCIIText"]),
 
         // apple-app-site-association: parsing, diagnosis and universal-link matching. Pure Swift, no I/O.
         .target(
             name: "UniversalLinks",
-            dependencies: ["StrictJSON"]
+            dependencies: ["ASCIIText", "StrictJSON"]
         ),
 
         // Searchable items: the published item model, its JSON codec and the markup-to-item mapping.
@@ -132,6 +139,7 @@ let package = Package(
         .target(
             name: "Store",
             dependencies: [
+                "ASCIIText",
                 "Items",
                 "Scope",
                 "SearchQuery",
@@ -174,6 +182,7 @@ let package = Package(
         .target(
             name: "Service",
             dependencies: [
+                "ASCIIText",
                 "Bridge",
                 "Donations",
                 "Index",
@@ -260,6 +269,10 @@ let package = Package(
             ]
         ),
 
+        .testTarget(
+            name: "ASCIITextTests",
+            dependencies: ["ASCIIText"]
+        ),
         .testTarget(
             name: "FetchingTests",
             dependencies: ["Fetching", "FixtureServer", "Scope"]

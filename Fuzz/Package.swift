@@ -4,9 +4,9 @@
 // are passed on the command line there, so this manifest stays plain.
 //
 // A package of its own, so the main package's `swift build` and `swift test` never see it. `Markup`,
-// `Items`, `StrictJSON`, `PlainText`, `URLCanonical`, `CLibXML2` and `CZlib` are symbolic links to the main
-// package's own source folders: the fuzzer compiles exactly the code that ships, with no library product
-// added to the main manifest.
+// `Items`, `StrictJSON`, `PlainText`, `URLCanonical`, `ASCIIText`, `CLibXML2` and `CZlib` are symbolic links
+// to the main package's own source folders: the fuzzer compiles exactly the code that ships, with no library
+// product added to the main manifest.
 import PackageDescription
 
 let package = Package(
@@ -18,12 +18,13 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CLibFuzzer"),
-        .target(name: "StrictJSON"),
+        .target(name: "ASCIIText"),
+        .target(name: "StrictJSON", dependencies: ["ASCIIText"]),
         .target(name: "PlainText"),
-        .target(name: "URLCanonical"),
+        .target(name: "URLCanonical", dependencies: ["ASCIIText"]),
         .target(
             name: "Markup",
-            dependencies: ["CLibXML2", "CZlib", "StrictJSON", "URLCanonical", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["ASCIIText", "CLibXML2", "CZlib", "StrictJSON", "URLCanonical", .product(name: "Logging", package: "swift-log")]
         ),
         .target(name: "Items", dependencies: ["Markup", "PlainText", "StrictJSON", "URLCanonical"]),
         .executableTarget(name: "ExtractorFuzzer", dependencies: ["Items", "Markup", "StrictJSON", "CLibFuzzer"]),

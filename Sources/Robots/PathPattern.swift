@@ -1,3 +1,5 @@
+internal import ASCIIText
+
 /// RFC 9309 path patterns: `*` matches any sequence, a final `$` anchors the end; a rule's path and
 /// a URL's path are compared in one normalized form (``normalizeRule(_:)``, ``normalizePath(_:)``).
 enum PathPattern {
@@ -82,72 +84,17 @@ enum PathPattern {
         return String(rest)
     }
 
-    /// `bytes` normalized; with `specialCharacters`, `*` and a final `$` are kept as the pattern
+    /// `bytes` normalized as a URI (``URICharacter/isAllowed(_:)`` bytes kept, every other byte and a `%`
+    /// that starts no escape escaped); with `specialCharacters`, `*` and a final `$` are kept as the pattern
     /// syntax, otherwise they are escaped like any reserved character written as a character.
     private static func normalize(_ bytes: [UInt8], specialCharacters: Bool) -> String {
-        var result: [UInt8] = []
-        result.reserveCapacity(bytes.count)
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "%"), index + 2 < bytes.count,
-                let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
-            {
-                let decoded = high << 4 | low
-                if isUnreserved(decoded) { result.append(decoded) } else { appendEscape(decoded, to: &result) }
-                index += 3
-                continue
+        let result = PercentEscape.normalized(bytes, escapes: .unreservedDecoded) { byte, offset in
+            switch byte {
+            case UInt8(ascii: "*"): specialCharacters
+            case UInt8(ascii: "$"): specialCharacters && offset == bytes.count - 1
+            default: URICharacter.isAllowed(byte)
             }
-            if byte == UInt8(ascii: "*") || byte == UInt8(ascii: "$") {
-                let isSyntax = specialCharacters && (byte == UInt8(ascii: "*") || index == bytes.count - 1)
-                if isSyntax { result.append(byte) } else { appendEscape(byte, to: &result) }
-            } else if mustEscape(byte) {
-                appendEscape(byte, to: &result)
-            } else {
-                result.append(byte)
-            }
-            index += 1
         }
         return String(decoding: result, as: UTF8.self)
-    }
-
-    /// Octets a URI may not hold as they are (RFC 3986 §2): outside ASCII, controls, space, the
-    /// characters that are neither reserved nor unreserved, and `%` itself (an escape was read
-    /// before this is asked).
-    private static func mustEscape(_ byte: UInt8) -> Bool {
-        if byte >= 0x7F || byte <= 0x20 { return true }
-        switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\\"), UInt8(ascii: "^"),
-            UInt8(ascii: "`"), UInt8(ascii: "{"), UInt8(ascii: "|"), UInt8(ascii: "}"), UInt8(ascii: "%"):
-            return true
-        default:
-            return false
-        }
-    }
-
-    /// RFC 3986 unreserved: ALPHA / DIGIT / "-" / "." / "_" / "~".
-    private static func isUnreserved(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-            UInt8(ascii: "~"):
-            true
-        default:
-            false
-        }
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        default: nil
-        }
-    }
-
-    private static func appendEscape(_ byte: UInt8, to result: inout [UInt8]) {
-        let digits = Array("0123456789ABCDEF".utf8)
-        result += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]]
     }
 }

@@ -1,3 +1,4 @@
+internal import ASCIIText
 internal import URLCanonical
 
 extension CrawlURL {
@@ -79,7 +80,7 @@ extension CrawlURL {
         guard let first = candidate.first, candidate.count <= 32,
             (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first | 0x20),
             candidate.allSatisfy({ byte in
-                URLEscaping.isUnreserved(byte) && byte != UInt8(ascii: "_") && byte != UInt8(ascii: "~")
+                URICharacter.isUnreserved(byte) && byte != UInt8(ascii: "_") && byte != UInt8(ascii: "~")
                     || byte == UInt8(ascii: "+")
             })
         else { return "" }

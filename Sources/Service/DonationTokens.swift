@@ -1,3 +1,4 @@
+internal import ASCIIText
 import Crypto
 import Foundation
 import Store
@@ -62,12 +63,11 @@ package enum DonationTokens {
     }
 
     private static func hex(_ bytes: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef".utf8)
         var text: [UInt8] = []
         text.reserveCapacity(bytes.count * 2)
         for byte in bytes {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0F)])
+            text.append(Hex.digit(byte >> 4, lowercase: true))
+            text.append(Hex.digit(byte, lowercase: true))
         }
         return String(decoding: text, as: UTF8.self)
     }

@@ -1,3 +1,4 @@
+internal import ASCIIText
 import GRDB
 
 /// The store-wide settings of the bridge in a SQLite store (`setting`): the hashing key, the engagement
@@ -40,7 +41,7 @@ extension Store {
         bytes.reserveCapacity(hex.utf8.count / 2)
         var high: UInt8?
         for character in hex.utf8 {
-            guard let nibble = character.hexNibble else { continue }
+            guard let nibble = Hex.value(of: character) else { continue }
             if let first = high {
                 bytes.append(first << 4 | nibble)
                 high = nil
@@ -49,17 +50,6 @@ extension Store {
             }
         }
         return bytes
-    }
-}
-
-extension UInt8 {
-    fileprivate var hexNibble: UInt8? {
-        switch self {
-        case 0x30...0x39: self - 0x30
-        case 0x61...0x66: self - 0x61 + 10
-        case 0x41...0x46: self - 0x41 + 10
-        default: nil
-        }
     }
 }
 

@@ -1,3 +1,5 @@
+internal import ASCIIText
+
 /// Why and where a JSON document was refused.
 ///
 /// The parser names the problem (``Problem``) and the byte offset; ``reason`` words it for a program's
@@ -103,7 +105,6 @@ package struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertibl
 
     /// Two upper-case hexadecimal digits.
     private static func hex(_ byte: UInt8) -> String {
-        let digits = Array("0123456789ABCDEF")
-        return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
+        String(decoding: [Hex.digit(byte >> 4), Hex.digit(byte)], as: UTF8.self)
     }
 }

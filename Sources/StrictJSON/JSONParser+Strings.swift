@@ -1,3 +1,5 @@
+internal import ASCIIText
+
 extension JSONParser {
     /// A string starting at the opening quote. Runs without escapes are decoded straight from the
     /// input; a string with escapes (or, when allowed, raw control characters) is assembled in the
@@ -112,21 +114,12 @@ extension JSONParser {
     private mutating func hexQuad(escape: Int) throws(JSONParseError) -> UInt32 {
         var value: UInt32 = 0
         for _ in 0..<4 {
-            guard offset < bytes.count, let digit = Self.hexValue(bytes[offset]) else {
+            guard offset < bytes.count, let digit = Hex.value(of: bytes[offset]) else {
                 throw failure(.invalidUnicodeEscape(escape: escape))
             }
             value = value << 4 | UInt32(digit)
             offset += 1
         }
         return value
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }

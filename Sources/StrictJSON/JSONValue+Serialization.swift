@@ -1,3 +1,5 @@
+internal import ASCIIText
+
 extension JSONValue {
     /// A number for a writer's `value`, its text as ``JSONNumber`` writes a `Double` (`4`, `4.5`). NaN and
     /// the infinities, which JSON cannot write, become the strings `"nan"`, `"inf"` and `"-inf"`: a reader
@@ -79,8 +81,6 @@ extension JSONValue {
         output.append(UInt8(ascii: "\""))
     }
 
-    private static let hexDigits = Array("0123456789abcdef".utf8)
-
     /// `\"`, `\\`, `\n`, `\r`, `\t`, or `\u00XX` (lower-case hex) for a control character.
     private static func appendEscape(of scalar: UInt32, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\\"))
@@ -92,8 +92,8 @@ extension JSONValue {
         case 0x09: output.append(UInt8(ascii: "t"))
         default:
             output.append(contentsOf: "u00".utf8)
-            output.append(hexDigits[Int(scalar >> 4)])
-            output.append(hexDigits[Int(scalar & 0x0F)])
+            output.append(Hex.digit(UInt8(truncatingIfNeeded: scalar >> 4), lowercase: true))
+            output.append(Hex.digit(UInt8(truncatingIfNeeded: scalar), lowercase: true))
         }
     }
 }

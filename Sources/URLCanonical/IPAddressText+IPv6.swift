@@ -1,3 +1,5 @@
+internal import ASCIIText
+
 extension IPAddressText {
     /// The IPv6 parser (https://url.spec.whatwg.org/#concept-ipv6-parser), on the text between the brackets.
     static func parseIPv6(_ input: [Unicode.Scalar]) -> [UInt16]? {
@@ -8,7 +10,7 @@ extension IPAddressText {
         func at(_ index: Int) -> Unicode.Scalar? { index < input.count ? input[index] : nil }
         func hex(_ scalar: Unicode.Scalar?) -> UInt16? {
             guard let scalar, scalar.isASCII else { return nil }
-            return PercentEncoding.hexValue(UInt8(scalar.value)).map(UInt16.init)
+            return Hex.value(of: UInt8(scalar.value)).map(UInt16.init)
         }
         if at(0) == ":" {
             guard at(1) == ":" else { return nil }

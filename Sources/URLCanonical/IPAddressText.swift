@@ -1,3 +1,5 @@
+internal import ASCIIText
+
 /// IPv4 and IPv6 addresses as text: host parsing and serialization as the WHATWG URL Standard defines them
 /// (https://url.spec.whatwg.org/#concept-ipv4-parser, #concept-ipv6-parser). The serialization is also the
 /// fetcher's (`Fetching.IPAddress`): dotted decimal, and lower-case hex pieces with the first longest run of
@@ -52,7 +54,7 @@ package enum IPAddressText {
         }
         var value: UInt64 = 0
         for byte in digits {
-            guard let digit = PercentEncoding.hexValue(byte), UInt64(digit) < radix else { return nil }
+            guard let digit = Hex.value(of: byte), UInt64(digit) < radix else { return nil }
             value = min(value * radix + UInt64(digit), 1 << 40)
         }
         return value

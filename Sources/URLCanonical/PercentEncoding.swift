@@ -1,3 +1,5 @@
+internal import ASCIIText
+
 /// The WHATWG URL percent-encode sets (https://url.spec.whatwg.org/#percent-encoded-bytes) and the
 /// helpers that apply them to one code point at a time, as the parser consumes its input.
 enum PercentEncodeSet {
@@ -23,9 +25,9 @@ enum PercentEncodeSet {
     private static let userinfoExtra: Set<UInt8> = Set("/:;=@[\\]^|".utf8)
 }
 
+/// The WHATWG side of percent-encoding, over `String`s as the parser builds them; the bytes and escapes
+/// themselves are ASCIIText's ``PercentEscape``.
 enum PercentEncoding {
-    private static let hexDigits = Array("0123456789ABCDEF".utf8)
-
     /// Appends `scalar` to `output`, UTF-8 percent-encoded where its bytes are in `set`.
     static func append(_ scalar: Unicode.Scalar, to output: inout String, encoding set: PercentEncodeSet) {
         if scalar.isASCII, !set.contains(UInt8(scalar.value)) {
@@ -51,40 +53,14 @@ enum PercentEncoding {
     /// Appends `%XX` (upper-case hex) for `byte`.
     static func appendEscape(_ byte: UInt8, to output: inout String) {
         output.unicodeScalars.append("%")
-        output.unicodeScalars.append(Unicode.Scalar(hexDigits[Int(byte >> 4)]))
-        output.unicodeScalars.append(Unicode.Scalar(hexDigits[Int(byte & 0x0F)]))
-    }
-
-    /// The value of an ASCII hex digit, or `nil`.
-    static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
-        }
+        output.unicodeScalars.append(Unicode.Scalar(Hex.digit(byte >> 4)))
+        output.unicodeScalars.append(Unicode.Scalar(Hex.digit(byte)))
     }
 
     /// Percent-decodes `string` to bytes (https://url.spec.whatwg.org/#percent-decode): a `%` not followed by
     /// two hex digits is kept as it is.
     static func decode(_ string: String) -> [UInt8] {
-        let input = Array(string.utf8)
-        var output: [UInt8] = []
-        output.reserveCapacity(input.count)
-        var index = 0
-        while index < input.count {
-            let byte = input[index]
-            if byte == UInt8(ascii: "%"), index + 2 < input.count,
-                let high = hexValue(input[index + 1]), let low = hexValue(input[index + 2])
-            {
-                output.append(high << 4 | low)
-                index += 3
-            } else {
-                output.append(byte)
-                index += 1
-            }
-        }
-        return output
+        PercentEscape.decoded(Array(string.utf8))
     }
 }
 

@@ -1,3 +1,5 @@
+internal import ASCIIText
+
 /// The crawl's URL dedup key (SPEC §4 "URL canonicalization").
 extension WebURL {
     /// Query parameter names dropped from the key (compared ASCII case-insensitively): they track
@@ -56,45 +58,13 @@ extension WebURL {
     }
 
     /// `component` with escapes of unreserved characters decoded and the hex of all other escapes upper-cased;
-    /// everything else (including a `%` without two hex digits) is kept as it is.
+    /// everything else (including a `%` without two hex digits) is kept as it is: the WHATWG parse before
+    /// has already escaped what a URL may not hold.
     static func normalizedPercentEncoding(_ component: String) -> String {
         let bytes = Array(component.utf8)
         guard bytes.contains(UInt8(ascii: "%")) else { return component }
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count)
-        var index = 0
-        while index < bytes.count {
-            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
-                let high = PercentEncoding.hexValue(bytes[index + 1]),
-                let low = PercentEncoding.hexValue(bytes[index + 2])
-            {
-                let decoded = high << 4 | low
-                if isUnreserved(decoded) {
-                    output.append(decoded)
-                } else {
-                    var escape = ""
-                    PercentEncoding.appendEscape(decoded, to: &escape)
-                    output.append(contentsOf: escape.utf8)
-                }
-                index += 3
-            } else {
-                output.append(bytes[index])
-                index += 1
-            }
-        }
+        let output = PercentEscape.normalized(bytes, escapes: .unreservedDecoded) { _, _ in true }
         return String(decoding: output, as: UTF8.self)
-    }
-
-    /// RFC 3986 unreserved: ALPHA / DIGIT / "-" / "." / "_" / "~".
-    private static func isUnreserved(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-            UInt8(ascii: "~"):
-            return true
-        default:
-            return false
-        }
     }
 }
 

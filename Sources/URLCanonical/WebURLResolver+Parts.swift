@@ -1,3 +1,5 @@
+internal import ASCIIText
+
 extension WebURLResolver.FastPath {
     /// The host and port of an http(s) authority from `start`, appended as the parser serializes them (host
     /// lower-cased, a default port dropped); the index after them, or `nil` when the parser must decide.
@@ -175,8 +177,6 @@ struct EncodeSet {
     static let specialQuery = EncodeSet(.specialQuery)
     static let fragment = EncodeSet(.fragment)
 
-    private static let hexDigits = Array("0123456789ABCDEF".utf8)
-
     /// Appends `byte`, as `%XX` when it is in the set (every byte from 0x7F up is).
     @inline(__always)
     func append(_ byte: UInt8, to output: inout [UInt8]) {
@@ -185,8 +185,6 @@ struct EncodeSet {
             output.append(byte)
             return
         }
-        output.append(Byte.percent)
-        output.append(Self.hexDigits[Int(byte >> 4)])
-        output.append(Self.hexDigits[Int(byte & 0x0F)])
+        PercentEscape.append(byte, to: &output)
     }
 }

@@ -1,3 +1,5 @@
+internal import ASCIIText
+
 /// How a rule compares text: Apple's `caseSensitive` and `percentEncoded` keys.
 ///
 /// Reading of Apple's documentation (`applinks.Details.Components`, WWDC20 "What's new in Universal
@@ -33,68 +35,25 @@ enum MatchText {
         return Array((options.caseSensitive ? form : form.lowercased()).unicodeScalars)
     }
 
+    /// `text` with the hex digits of its `%xx` escapes upper-cased; everything else as it is.
     static func uppercasingEscapes(_ text: String) -> String {
-        var bytes = Array(text.utf8)
-        var index = 0
-        while index + 2 < bytes.count {
-            if bytes[index] == UInt8(ascii: "%"), hexValue(bytes[index + 1]) != nil, hexValue(bytes[index + 2]) != nil {
-                bytes[index + 1] = upper(bytes[index + 1])
-                bytes[index + 2] = upper(bytes[index + 2])
-                index += 3
-            } else {
-                index += 1
-            }
+        let bytes = PercentEscape.normalized(Array(text.utf8), escapes: .uppercased) { _, _ in true }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `text` as a browser sends it: raw spaces, controls, DEL and non-ASCII bytes escaped, and escapes
+    /// upper-cased (one pass: an escape written here is already upper-case and never joins a `%` before it,
+    /// since it starts with `%` itself).
+    private static func encodingRaw(_ text: Substring) -> String {
+        let bytes = PercentEscape.normalized(Array(text.utf8), escapes: .uppercased) { byte, _ in
+            byte > 0x20 && byte < 0x7F
         }
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    private static func encodingRaw(_ text: Substring) -> String {
-        var result: [UInt8] = []
-        result.reserveCapacity(text.utf8.count)
-        for byte in text.utf8 {
-            if byte >= 0x80 || byte <= 0x20 || byte == 0x7F {
-                result += [UInt8(ascii: "%"), hexDigit(byte >> 4), hexDigit(byte & 0x0F)]
-            } else {
-                result.append(byte)
-            }
-        }
-        return uppercasingEscapes(String(decoding: result, as: UTF8.self))
-    }
-
+    /// `text` with its escapes decoded, the bytes read as UTF-8 (U+FFFD for invalid sequences).
     private static func decoding(_ text: Substring) -> String {
-        let bytes = Array(text.utf8)
-        guard bytes.contains(UInt8(ascii: "%")) else { return String(text) }
-        var result: [UInt8] = []
-        result.reserveCapacity(bytes.count)
-        var index = 0
-        while index < bytes.count {
-            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
-                let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
-            {
-                result.append(high << 4 | low)
-                index += 3
-            } else {
-                result.append(bytes[index])
-                index += 1
-            }
-        }
-        return String(decoding: result, as: UTF8.self)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
-    }
-
-    private static func upper(_ byte: UInt8) -> UInt8 {
-        (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte) ? byte - 32 : byte
-    }
-
-    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
-        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") + nibble - 10
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return String(text) }
+        return String(decoding: PercentEscape.decoded(Array(text.utf8)), as: UTF8.self)
     }
 }

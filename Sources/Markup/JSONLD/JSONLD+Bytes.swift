@@ -17,15 +17,5 @@ extension JSONLD {
         static func isWhitespace(_ byte: UInt8) -> Bool {
             byte == space || byte == lineFeed || byte == carriageReturn || byte == tab
         }
-
-        /// The value of a hexadecimal digit of either case, or `nil`.
-        static func hexValue(_ byte: UInt8) -> UInt8? {
-            switch byte {
-            case 0x30...0x39: return byte - 0x30
-            case 0x41...0x46: return byte - 0x41 + 10
-            case 0x61...0x66: return byte - 0x61 + 10
-            default: return nil
-            }
-        }
     }
 }

@@ -1,3 +1,5 @@
+internal import ASCIIText
+
 extension JSONLD.RepairedText {
     /// Whether the text looks like JSON that went through an HTML escaper: it has an escaped double quote
     /// (`&quot;`, `&#34;`, `&#x22;`), which JSON itself never needs outside a string.
@@ -67,7 +69,7 @@ extension JSONLD.RepairedText {
         guard !digits.isEmpty else { return nil }
         var value: UInt32 = 0
         for byte in digits {
-            guard let digit = JSONLD.Byte.hexValue(byte), UInt32(digit) < radix else { return nil }
+            guard let digit = Hex.value(of: byte), UInt32(digit) < radix else { return nil }
             // At most 8 digits fit before `limit`, so this cannot overflow; anything past U+10FFFF is replaced below.
             value = value &* radix &+ UInt32(digit)
         }

@@ -1,3 +1,5 @@
+internal import ASCIIText
+
 extension PostgresLocation {
     /// Reads a `postgres://` or `postgresql://` URL (the scheme is checked by ``StoreLocation``).
     ///
@@ -122,31 +124,10 @@ extension PostgresLocation {
     ///   a NUL, or bytes that are not UTF-8.
     static func decoded(_ text: Substring, part: String) throws(StoreLocationError.Problem) -> String {
         guard text.contains("%") else { return String(text) }
-        var bytes: [UInt8] = []
-        var iterator = text.utf8.makeIterator()
-        while let byte = iterator.next() {
-            guard byte == UInt8(ascii: "%") else {
-                bytes.append(byte)
-                continue
-            }
-            guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else {
-                throw .badPercentEncoding(part: part)
-            }
-            bytes.append(high << 4 | low)
-        }
-        guard !bytes.contains(0), let decoded = String(validating: bytes, as: UTF8.self) else {
-            throw .badPercentEncoding(part: part)
-        }
+        guard let bytes = PercentEscape.strictlyDecoded(Array(text.utf8)), !bytes.contains(0),
+            let decoded = String(validating: bytes, as: UTF8.self)
+        else { throw .badPercentEncoding(part: part) }
         return decoded
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }
 

@@ -1,3 +1,5 @@
+internal import ASCIIText
+
 /// A PostgreSQL database named by a libpq-style URL (SPEC §1):
 /// `postgres://USER[:PASSWORD]@HOST[:PORT][/DATABASE][?PARAMETER=VALUE&…]`, scheme `postgres` or `postgresql`.
 ///
@@ -63,32 +65,21 @@ package struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
     package var description: String {
         let hostPart: String
         if isUnixSocket {
-            hostPart = Self.percentEncoded(host, keeping: Self.unreserved)
+            hostPart = Self.percentEncoded(host)
         } else if host.contains(":") {
             hostPart = "[\(host)]"
         } else {
             hostPart = host
         }
-        var text = "postgres://\(Self.percentEncoded(user, keeping: Self.unreserved))@\(hostPart):\(port)"
-        text += "/\(Self.percentEncoded(database, keeping: Self.unreserved))"
+        var text = "postgres://\(Self.percentEncoded(user))@\(hostPart):\(port)"
+        text += "/\(Self.percentEncoded(database))"
         if sslMode != .prefer { text += "?sslmode=\(sslMode.rawValue)" }
         return text
     }
 
-    /// Characters a redacted URL shows as they are; the rest is percent-encoded.
-    static let unreserved = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~".unicodeScalars)
-
-    static func percentEncoded(_ text: String, keeping allowed: Set<Unicode.Scalar>) -> String {
-        var encoded = ""
-        for byte in text.utf8 {
-            let scalar = Unicode.Scalar(byte)
-            if byte < 0x80, allowed.contains(scalar) {
-                encoded.unicodeScalars.append(scalar)
-            } else {
-                let hex = String(byte, radix: 16, uppercase: true)
-                encoded += "%" + (hex.count == 1 ? "0" + hex : hex)
-            }
-        }
-        return encoded
+    /// `text` as a redacted URL shows it: unreserved characters as they are, every other byte
+    /// percent-encoded.
+    static func percentEncoded(_ text: String) -> String {
+        String(decoding: PercentEscape.encoded(text.utf8, keeping: URICharacter.isUnreserved), as: UTF8.self)
     }
 }
