@@ -73,6 +73,7 @@ let package = Package(
         .target(
             name: "Markup",
             dependencies: [
+                "StableHash",
                 "ASCIIText",
                 "CLibXML2",
                 "CZlib",
@@ -128,6 +129,9 @@ let package = Package(
         // failure: the donation importer's and the command line's one file reader.
         .target(name: "FileInput"),
 
+        // 64-bit FNV-1a, the one hash of stored names and fingerprints (the same in every process).
+        .target(name: "StableHash"),
+
         // The CSSearchQuery language (SPEC §4): parser with located errors, compiled to parameterised SQL.
         .target(name: "SearchQuery"),
 
@@ -139,6 +143,7 @@ let package = Package(
         .target(
             name: "Store",
             dependencies: [
+                "StableHash",
                 "ASCIIText",
                 "Items",
                 "Scope",
@@ -154,7 +159,7 @@ let package = Package(
         // Deduplication, eligibility and the dedup report (SPEC §4, §6): pure values, no I/O.
         .target(
             name: "Bridge",
-            dependencies: ["PlainText", "URLCanonical"]
+            dependencies: ["StableHash", "PlainText", "URLCanonical"]
         ),
 
         // The public index: donations imported into the store, publishing, FTS5 search, export.
@@ -257,6 +262,7 @@ let package = Package(
         .target(
             name: "FixtureServer",
             dependencies: [
+                "StableHash",
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),
             ]
@@ -339,6 +345,10 @@ let package = Package(
         .testTarget(
             name: "FileInputTests",
             dependencies: ["FileInput"]
+        ),
+        .testTarget(
+            name: "StableHashTests",
+            dependencies: ["StableHash"]
         ),
         .testTarget(
             name: "IndexTests",

@@ -1,3 +1,5 @@
+import StableHash
+
 /// One cluster as the bridge decided it: its members (indices into ``BridgeInput``), how they were
 /// joined, and whether and from what it is published.
 package struct ClusterPlan: Sendable, Hashable {
@@ -59,10 +61,13 @@ package struct EligibilityRules: Sendable, Hashable {
     }
 }
 
-/// Stable 64-bit FNV-1a: fingerprints must be equal across processes (Swift's `Hasher` is seeded per process).
+/// Fields combined into one stable 64-bit FNV-1a hash: fingerprints must be equal across processes (Swift's
+/// `Hasher` is seeded per process).
 package struct StableHasher: Sendable {
+    private var hasher = FNV1a()
+
     /// The hash of everything combined so far.
-    package private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+    package var value: UInt64 { hasher.value }
 
     /// A hasher with nothing combined.
     package init() {}
@@ -86,7 +91,6 @@ package struct StableHasher: Sendable {
     package mutating func combine(_ number: Double?) { combine(number.map { $0.bitPattern } ?? 0x7FF8_DEAD_0000_0001) }
 
     private mutating func mix(_ byte: UInt8) {
-        value ^= UInt64(byte)
-        value &*= 0x0000_0100_0000_01B3
+        hasher.add(byte)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StableHash
 
 /// Maps request paths to files in a served folder, and file names to content types.
 enum SiteFiles {
@@ -57,11 +58,7 @@ enum SiteFiles {
 
     /// A strong entity tag for `bytes` (64-bit FNV-1a of the content).
     static func entityTag(of bytes: [UInt8]) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-        }
-        return "\"\(String(hash, radix: 16))\""
+        "\"\(String(FNV1a.hash(bytes), radix: 16))\""
     }
 
     /// The contents of a regular file, or nil when it is missing, a directory or unreadable.

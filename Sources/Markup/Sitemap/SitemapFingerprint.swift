@@ -1,3 +1,5 @@
+import StableHash
+
 /// A stable 64-bit fingerprint of a page entry: FNV-1a (64-bit) over its URL's UTF-8, a 0 byte, and its
 /// date's UTF-8 as written (nothing when it has none), both trimmed as ``SitemapEntry`` holds them.
 ///
@@ -13,16 +15,10 @@ package enum SitemapFingerprint {
 
     /// The fingerprint of the entry with these bytes of URL and date (empty: no date).
     package static func of(url: UnsafeBufferPointer<UInt8>, lastModified: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        // The separator is a 0 byte: its FNV-1a step is the multiplication alone.
-        add(lastModified, to: add(url, to: offsetBasis) &* prime)
-    }
-
-    private static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
-    private static let prime: UInt64 = 0x0000_0100_0000_01b3
-
-    private static func add(_ bytes: UnsafeBufferPointer<UInt8>, to start: UInt64) -> UInt64 {
-        var hash = start
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* prime }
-        return hash
+        var hasher = FNV1a()
+        hasher.add(url)
+        hasher.add(0)
+        hasher.add(lastModified)
+        return hasher.value
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StableHash
 
 #if canImport(Glibc)
     import Glibc
@@ -94,12 +95,8 @@ struct ReplicaFiles: Sendable {
 
     /// FNV-1a, 64 bits, as 16 hex digits: names a store's files; the identity itself is checked inside the file.
     private static func hash(_ text: String) -> String {
-        var value: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            value ^= UInt64(byte)
-            value = value &* 0x0000_0100_0000_01b3
-        }
-        let hex = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
+        var hasher = FNV1a()
+        hasher.add(text.utf8)
+        return hasher.hexDigits
     }
 }
