@@ -66,6 +66,7 @@ let package = Package(
         .target(
             name: "Markup",
             dependencies: [
+                "CivilTime",
                 "CLibXML2",
                 "CZlib",
                 "StrictJSON",
@@ -73,6 +74,12 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+
+        // The one calendar and the one reader of each date format: proleptic Gregorian days (leap years, days
+        // since 1970), ISO 8601 timestamps (donations, `$time.iso`, sitemaps) and HTTP dates (the crawler, the
+        // fixture server). A leaf: the modules that read dates share no other dependency. Pure Swift, no
+        // Foundation.
+        .target(name: "CivilTime"),
 
         // robots.txt per RFC 9309: pure Swift, no I/O.
         .target(name: "Robots"),
@@ -109,7 +116,7 @@ let package = Package(
         // reduced (only requiredUserInfoKeys of userInfo) line by line. Pure Swift.
         .target(
             name: "Donations",
-            dependencies: ["PlainText", "StrictJSON", "URLCanonical"]
+            dependencies: ["CivilTime", "PlainText", "StrictJSON", "URLCanonical"]
         ),
 
         // Untrusted text made plain: control characters removed before text is stored, and kept off the
@@ -117,7 +124,10 @@ let package = Package(
         .target(name: "PlainText"),
 
         // The CSSearchQuery language (SPEC §4): parser with located errors, compiled to parameterised SQL.
-        .target(name: "SearchQuery"),
+        .target(
+            name: "SearchQuery",
+            dependencies: ["CivilTime"]
+        ),
 
         // The shared store: the crawl frontier, fetch log, pages and host caches, on SQLite (WAL, through
         // GRDB) or PostgreSQL (through PostgresNIO, imported here only). URLCanonical keys the frontier
@@ -197,6 +207,7 @@ let package = Package(
         .target(
             name: "Crawler",
             dependencies: [
+                "CivilTime",
                 "Fetching",
                 "Items",
                 "Markup",
@@ -242,6 +253,7 @@ let package = Package(
         .target(
             name: "FixtureServer",
             dependencies: [
+                "CivilTime",
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),
             ]
@@ -327,7 +339,11 @@ let package = Package(
         ),
         .testTarget(
             name: "FixtureServerTests",
-            dependencies: ["FixtureServer"]
+            dependencies: ["CivilTime", "FixtureServer"]
+        ),
+        .testTarget(
+            name: "CivilTimeTests",
+            dependencies: ["CivilTime"]
         ),
         .testTarget(
             name: "StoreTests",
