@@ -75,6 +75,7 @@ let package = Package(
             dependencies: [
                 "StableHash",
                 "ASCIIText",
+                "CivilTime",
                 "CLibXML2",
                 "CZlib",
                 "StrictJSON",
@@ -82,6 +83,12 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+
+        // The one calendar and the one reader of each date format: proleptic Gregorian days (leap years, days
+        // since 1970), ISO 8601 timestamps (donations, `$time.iso`, sitemaps) and HTTP dates (the crawler, the
+        // fixture server). A leaf: the modules that read dates share no other dependency. Pure Swift, no
+        // Foundation.
+        .target(name: "CivilTime"),
 
         // robots.txt per RFC 9309: pure Swift, no I/O.
         .target(name: "Robots", dependencies: ["ASCIIText"]),
@@ -118,7 +125,7 @@ let package = Package(
         // reduced (only requiredUserInfoKeys of userInfo) line by line. Pure Swift.
         .target(
             name: "Donations",
-            dependencies: ["FileInput", "PlainText", "StrictJSON", "URLCanonical"]
+            dependencies: ["CivilTime", "FileInput", "PlainText", "StrictJSON", "URLCanonical"]
         ),
 
         // Untrusted text made plain: control characters removed before text is stored, and kept off the
@@ -133,7 +140,10 @@ let package = Package(
         .target(name: "StableHash"),
 
         // The CSSearchQuery language (SPEC §4): parser with located errors, compiled to parameterised SQL.
-        .target(name: "SearchQuery"),
+        .target(
+            name: "SearchQuery",
+            dependencies: ["CivilTime"]
+        ),
 
         // The shared store: the crawl frontier, fetch log, pages and host caches, on SQLite (WAL, through
         // GRDB) or PostgreSQL (through PostgresNIO, imported here only). URLCanonical keys the frontier
@@ -216,6 +226,7 @@ let package = Package(
         .target(
             name: "Crawler",
             dependencies: [
+                "CivilTime",
                 "Fetching",
                 "Items",
                 "Markup",
@@ -263,6 +274,7 @@ let package = Package(
             name: "FixtureServer",
             dependencies: [
                 "StableHash",
+                "CivilTime",
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),
             ]
@@ -360,7 +372,11 @@ let package = Package(
         ),
         .testTarget(
             name: "FixtureServerTests",
-            dependencies: ["FixtureServer"]
+            dependencies: ["CivilTime", "FixtureServer"]
+        ),
+        .testTarget(
+            name: "CivilTimeTests",
+            dependencies: ["CivilTime"]
         ),
         .testTarget(
             name: "StoreTests",

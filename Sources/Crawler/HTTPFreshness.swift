@@ -1,17 +1,5 @@
+internal import CivilTime
 import Foundation
-import Markup
-
-/// HTTP dates (RFC 9110 §5.6.7): the preferred IMF-fixdate and the two obsolete forms.
-enum HTTPDate {
-    /// Seconds since 1970 of `value`, or `nil` when it is not an HTTP date.
-    static func parse(_ value: String) -> Double? {
-        let value = value.trimmingCharacters(in: .whitespaces)
-        guard !value.isEmpty else { return nil }
-        return FixedFormatDate.seconds(
-            value,
-            formats: ["EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM d HH:mm:ss yyyy"])
-    }
-}
 
 /// How long a response says it stays fresh (RFC 9111 §4.2.1), as a shared cache reads it: `s-maxage`, else
 /// `max-age`, else `Expires` minus `Date`.
@@ -40,8 +28,8 @@ enum FreshnessLifetime {
             }
             if let lifetime = sharedMaxAge ?? maxAge { return lifetime > 0 ? lifetime : nil }
         }
-        guard let expires, let expiry = HTTPDate.parse(expires) else { return nil }
-        let sent = date.flatMap(HTTPDate.parse) ?? now
+        guard let expires, let expiry = HTTPDate(expires).map({ Double($0.secondsSince1970) }) else { return nil }
+        let sent = date.flatMap { HTTPDate($0) }.map { Double($0.secondsSince1970) } ?? now
         return expiry > sent ? expiry - sent : nil
     }
 }
@@ -54,8 +42,8 @@ enum ConditionalValidators {
     /// with either not a date) its strength cannot be told. `nil` then: the next visit asks without it (with the
     /// `ETag`, if any) and compares the content hash.
     static func lastModified(_ lastModified: String?, date: String?) -> String? {
-        guard let lastModified, let modified = HTTPDate.parse(lastModified), let date, let sent = HTTPDate.parse(date),
-            sent - modified >= 1
+        guard let lastModified, let modified = HTTPDate(lastModified), let date, let sent = HTTPDate(date),
+            sent.secondsSince1970 - modified.secondsSince1970 >= 1
         else { return nil }
         return lastModified
     }

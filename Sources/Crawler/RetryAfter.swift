@@ -1,3 +1,4 @@
+internal import CivilTime
 import Foundation
 
 /// Reads a `Retry-After` header (RFC 9110 §10.2.3): delay-seconds or an HTTP-date.
@@ -10,7 +11,7 @@ enum RetryAfter {
             // Very long digit strings are clamped rather than overflowing.
             return Double(value.prefix(9)).map { value.count > 9 ? 999_999_999 : $0 }
         }
-        if let date = HTTPDate.parse(value) { return max(0, date - now) }
+        if let date = HTTPDate(value) { return max(0, Double(date.secondsSince1970) - now) }
         return nil
     }
 }

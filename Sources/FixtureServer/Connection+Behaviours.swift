@@ -1,3 +1,5 @@
+internal import CivilTime
+
 extension Connection {
     /// How long `resetAfterHeaders` waits between the headers and the RST, so the client has read the headers and
     /// is waiting for the body when the reset arrives (the failure it then reports is the interesting one).

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Dates written in one of a few fixed English formats (HTTP dates, RFC 822 dates in feeds), read with
-/// the POSIX locale in GMT unless the text names its zone.
+/// Dates written in one of a few fixed English formats (RFC 822 dates in feeds; HTTP dates are CivilTime's
+/// `HTTPDate`), read with the POSIX locale in GMT unless the text names its zone.
 package enum FixedFormatDate {
     /// Seconds since 1970 of `text` in the first of `formats` (`DateFormatter` patterns) that reads it.
     package static func seconds(_ text: String, formats: [String]) -> Double? {

@@ -1,3 +1,4 @@
+internal import CivilTime
 import Foundation
 
 /// `$time` values: lexing, and resolution against a clock (UTC calendar days, weeks from Monday).
@@ -68,5 +69,12 @@ enum QueryTime {
         default:
             return expression.isoText.flatMap(Self.isoDate)?.timeIntervalSince1970 ?? 0
         }
+    }
+
+    /// The instant an ISO 8601 date names, or `nil` when `text` is none: CivilTime's ``ISO8601Timestamp``,
+    /// the reader donation dates share, so `$time.iso("…")` names any date a donation may carry (a date
+    /// alone is midnight UTC) and refuses what it refuses (`2027-02-29`, an hour of 24, a second of 75).
+    static func isoDate(_ text: String) -> Date? {
+        ISO8601Timestamp.secondsSince1970(text).map(Date.init(timeIntervalSince1970:))
     }
 }

@@ -1,3 +1,4 @@
+import CivilTime
 import Testing
 
 @testable import FixtureServer
