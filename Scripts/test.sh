@@ -4,23 +4,27 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# Each phase's start says how long the run has taken so far, so a log shows where the time goes.
+phase() { echo "== $1 (at ${SECONDS} s)" >&2; }
+
+phase "Scripts/bootstrap.sh --test"
 Scripts/bootstrap.sh --test
 
-echo "== swift format lint" >&2
+phase "swift format lint"
 swift format lint --strict --recursive --parallel Package.swift Sources Tests
 
-echo "== swift build --build-tests" >&2
+phase "swift build --build-tests"
 swift build --build-tests
 
 # Every `searchlight` the tests start keeps its PostgreSQL search replicas here, not in the user's
 # ~/.cache: one folder per run, removed at the end.
 XDG_CACHE_HOME="$(mktemp -d -t searchlight-test-cache.XXXXXX)"
 export XDG_CACHE_HOME
-trap 'rm -rf "$XDG_CACHE_HOME"' EXIT
+trap 'rm -rf "$XDG_CACHE_HOME"; phase "end"' EXIT
 
 # With arguments (a --filter, say), one run does what they ask.
 if [[ $# -gt 0 ]]; then
-    echo "== swift test $*" >&2
+    phase "swift test $*"
     swift test --skip-build "$@"
     exit
 fi
@@ -32,8 +36,8 @@ fi
 # Both runs always run; the script fails if either does.
 alone='SearchlightTests\.(CrawlResumeTests|CrawlWorkersTests)|CrawlerTests\.CrawlWorkerMatrixTests'
 status=0
-echo "== swift test (all but the crawl-kill suites)" >&2
+phase "swift test (all but the crawl-kill suites)"
 swift test --skip-build --skip "$alone" || status=1
-echo "== swift test (the crawl-kill suites, alone)" >&2
+phase "swift test (the crawl-kill suites, alone)"
 swift test --skip-build --filter "$alone" || status=1
 exit "$status"
