@@ -279,6 +279,10 @@ let package = Package(
                 .product(name: "FlyingSocks", package: "FlyingFox"),
             ]
         ),
+        // Test support beside the fixture server: a throw-away PostgreSQL cluster (initdb into a temporary
+        // folder, a free loopback port, a watchdog that stops it if the tests die), headless Chromium, child
+        // processes, seeded randomness and paired timings. A library so every test target shares it.
+        .target(name: "TestSupport"),
         .executableTarget(
             name: "searchlight-fixture-server",
             dependencies: [
@@ -293,11 +297,11 @@ let package = Package(
         ),
         .testTarget(
             name: "FetchingTests",
-            dependencies: ["Fetching", "FixtureServer", "Scope"]
+            dependencies: ["TestSupport", "Fetching", "FixtureServer", "Scope"]
         ),
         .testTarget(
             name: "RobotsTests",
-            dependencies: ["Robots", "FixtureServer"]
+            dependencies: ["TestSupport", "Robots", "FixtureServer"]
         ),
         .testTarget(
             name: "ScopeTests",
@@ -309,7 +313,7 @@ let package = Package(
         ),
         .testTarget(
             name: "UniversalLinksTests",
-            dependencies: ["UniversalLinks", "FixtureServer"]
+            dependencies: ["TestSupport", "UniversalLinks", "FixtureServer"]
         ),
         .testTarget(
             name: "ItemsTests",
@@ -318,15 +322,16 @@ let package = Package(
         .testTarget(
             name: "MarkupTests",
             // CLibXML2 only for the differential test that holds the HTML tree to libxml2's own.
-            dependencies: ["Markup", "StrictJSON", "FixtureServer", "CLibXML2"]
+            dependencies: ["TestSupport", "Markup", "StrictJSON", "FixtureServer", "CLibXML2"]
         ),
         .testTarget(
             name: "SitemapTests",
-            dependencies: ["Markup", "FixtureServer"]
+            dependencies: ["TestSupport", "Markup", "FixtureServer"]
         ),
         .testTarget(
             name: "CrawlerTests",
             dependencies: [
+                "TestSupport",
                 "Crawler", "Store", "Scope", "Fetching", "FixtureServer",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
@@ -337,18 +342,19 @@ let package = Package(
         ),
         .testTarget(
             name: "DonationsTests",
-            dependencies: ["Donations", "FixtureServer"]
+            dependencies: ["TestSupport", "Donations", "FixtureServer"]
         ),
         .testTarget(
             name: "SearchQueryTests",
             dependencies: [
+                "TestSupport",
                 "SearchQuery", "FixtureServer",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .testTarget(
             name: "BridgeTests",
-            dependencies: ["Bridge", "FixtureServer"]
+            dependencies: ["TestSupport", "Bridge", "FixtureServer"]
         ),
         .testTarget(
             name: "PlainTextTests",
@@ -365,6 +371,7 @@ let package = Package(
         .testTarget(
             name: "IndexTests",
             dependencies: [
+                "TestSupport",
                 "Index", "Bridge", "Crawler", "Donations", "Fetching", "Items", "Store", "FixtureServer",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -372,7 +379,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FixtureServerTests",
-            dependencies: ["CivilTime", "FixtureServer"]
+            dependencies: ["TestSupport", "CivilTime", "FixtureServer"]
         ),
         .testTarget(
             name: "CivilTimeTests",
@@ -381,6 +388,7 @@ let package = Package(
         .testTarget(
             name: "StoreTests",
             dependencies: [
+                "TestSupport",
                 "Store", "FixtureServer",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
@@ -390,6 +398,7 @@ let package = Package(
         .testTarget(
             name: "SearchlightTests",
             dependencies: [
+                "TestSupport",
                 "searchlight", "FixtureServer", "Index", "Store",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Subprocess", package: "swift-subprocess"),

@@ -1,6 +1,7 @@
 import Bridge
 import FixtureServer
 import Foundation
+import TestSupport
 import Testing
 
 /// Opens the HTML report in a real browser (headless Chromium) and reads back what it built.

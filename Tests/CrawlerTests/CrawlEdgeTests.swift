@@ -2,6 +2,7 @@ import Crawler
 import FixtureServer
 import Foundation
 import Store
+import TestSupport
 import Testing
 
 @Suite("Crawl-delay, redirect chains, URL length, gzip sitemaps and bad seeds")

@@ -1,6 +1,7 @@
 import FixtureServer
 import Foundation
 import Store
+import TestSupport
 import Testing
 
 /// The crawl store's contract for many workers on one pass, on both engines with the same expectations:

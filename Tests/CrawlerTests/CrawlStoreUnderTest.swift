@@ -1,6 +1,7 @@
 import FixtureServer
 import Foundation
 import Store
+import TestSupport
 import Testing
 
 /// The engines the crawl store's contract is checked on: the same tests, the same expectations.

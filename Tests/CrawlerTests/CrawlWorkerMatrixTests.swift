@@ -3,6 +3,7 @@ import FixtureServer
 import Foundation
 import Logging
 import Store
+import TestSupport
 import Testing
 
 /// Many crawl workers on one store, in every shape: numbers of workers, hosts, per-host caps, URLs per claim

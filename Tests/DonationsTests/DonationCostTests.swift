@@ -1,6 +1,7 @@
 import Donations
 import FixtureServer
 import Foundation
+import TestSupport
 import Testing
 
 /// What one donation line may cost: lists are refused over their caps before an entry is read, and the

@@ -1,5 +1,6 @@
 import FixtureServer
 import Foundation
+import TestSupport
 
 /// nginx on 127.0.0.1 with TLS and HTTP/2 and a throwaway self-signed certificate: the
 /// fixture server speaks HTTP/1.1 only, and HTTP/2 is what real sites offer.

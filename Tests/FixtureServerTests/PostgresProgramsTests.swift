@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FixtureServer
+@testable import TestSupport
 
 /// Finding PostgreSQL: a test that needs a cluster fails, saying what to install, when there is none.
 @Suite("PostgreSQL programs")

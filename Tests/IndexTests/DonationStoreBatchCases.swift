@@ -1,6 +1,7 @@
 import FixtureServer
 import Foundation
 import Store
+import TestSupport
 
 /// The cases of ``DonationStoreBatchTests``: each stated once, with the totals it must come to.
 extension BatchCase {

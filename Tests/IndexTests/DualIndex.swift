@@ -5,6 +5,7 @@ import Index
 import Logging
 import SearchQuery
 import Store
+import TestSupport
 import Testing
 
 /// The same public items in a SQLite store and in a PostgreSQL store (a fresh database on the test

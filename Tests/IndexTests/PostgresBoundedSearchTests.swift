@@ -2,6 +2,7 @@ import FixtureServer
 import Foundation
 import Index
 import Store
+import TestSupport
 import Testing
 
 /// Search on PostgreSQL bounded as on SQLite: with the limits lowered so that a few thousand items reach every

@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import Index
 import Store
+import TestSupport
 import Testing
 
 /// Large match sets: counted up to the exact limit, then ranked by tier (title, title or keywords,

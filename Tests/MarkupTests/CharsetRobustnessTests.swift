@@ -1,5 +1,6 @@
 import FixtureServer
 import Markup
+import TestSupport
 import Testing
 
 /// Large pages and hostile bytes: decoding stays fast, never crashes, never hangs.

@@ -1,6 +1,7 @@
 internal import CLibXML2
 import FixtureServer
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Markup

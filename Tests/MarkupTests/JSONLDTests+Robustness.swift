@@ -1,5 +1,6 @@
 import FixtureServer
 import StrictJSON
+import TestSupport
 import Testing
 
 @testable import Markup

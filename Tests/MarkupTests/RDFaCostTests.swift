@@ -1,5 +1,6 @@
 import FixtureServer
 import Markup
+import TestSupport
 import Testing
 
 /// RDFa prefix declarations cost once each, however many elements lie below them.

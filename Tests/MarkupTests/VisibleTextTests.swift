@@ -1,4 +1,5 @@
 import FixtureServer
+import TestSupport
 import Testing
 
 @testable import Markup

@@ -1,5 +1,6 @@
 import FixtureServer
 import SearchQuery
+import TestSupport
 import Testing
 
 /// A query is refused for its length after at most ``QueryParser/maxLength`` characters are looked at.

@@ -1,6 +1,7 @@
 import FixtureServer
 import Foundation
 import GRDB
+import TestSupport
 import Testing
 
 /// The store engines the many-workers tests run on.

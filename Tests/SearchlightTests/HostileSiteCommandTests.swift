@@ -1,5 +1,6 @@
 import FixtureServer
 import Foundation
+import TestSupport
 import Testing
 
 /// The hostile page set (`Fixtures/sites/hostile`: unsafe URL schemes, control characters, a page named

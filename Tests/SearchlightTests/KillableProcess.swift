@@ -1,5 +1,6 @@
 import FixtureServer
 import Foundation
+import TestSupport
 
 /// A child process started in the background, to be killed or interrupted mid-run. Its standard
 /// output and standard error go to temporary files (nothing to drain while it runs); it runs as a

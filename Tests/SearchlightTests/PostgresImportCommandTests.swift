@@ -1,5 +1,6 @@
 import FixtureServer
 import Foundation
+import TestSupport
 import Testing
 
 /// `searchlight import` and `searchlight delete` on a PostgreSQL store through the real executable: the

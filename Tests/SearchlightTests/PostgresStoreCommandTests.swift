@@ -1,5 +1,6 @@
 import FixtureServer
 import Foundation
+import TestSupport
 import Testing
 
 /// `--store postgres://…` and `SEARCHLIGHT_STORE` through the real executable: every stateful command

@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import Index
 import Store
+import TestSupport
 
 /// A public item as the publisher writes it, for stores that `search` and `export` read.
 struct PublishedItem {

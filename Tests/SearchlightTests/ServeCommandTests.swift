@@ -1,5 +1,6 @@
 import FixtureServer
 import Foundation
+import TestSupport
 import Testing
 
 /// `searchlight serve` on a real store of each engine, through HTTP as a client and an app use it: every

@@ -1,5 +1,6 @@
 import FixtureServer
 import Markup
+import TestSupport
 import Testing
 
 /// What a sitemap costs grows with its bytes, whatever shape they take.

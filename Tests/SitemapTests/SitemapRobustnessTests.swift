@@ -1,6 +1,7 @@
 import FixtureServer
 import Foundation
 import Markup
+import TestSupport
 import Testing
 
 /// Broken input: what came before the damage is kept, the damage is located, nothing crashes or hangs.

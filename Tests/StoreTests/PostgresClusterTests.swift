@@ -1,6 +1,7 @@
 import FixtureServer
 import Foundation
 import PostgresNIO
+import TestSupport
 import Testing
 
 /// The throw-away cluster itself: it starts, serves databases, and leaves nothing behind when it stops.

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import PostgresNIO
 import Store
+import TestSupport
 import Testing
 
 /// A fresh database on the test process's shared cluster, with the location that names it.

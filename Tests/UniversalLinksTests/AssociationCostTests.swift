@@ -1,4 +1,5 @@
 import FixtureServer
+import TestSupport
 import Testing
 import UniversalLinks
 
