@@ -57,16 +57,26 @@ extension CrawlLoop {
     }
 
     /// Starts whatever may start now, host by host in turn; returns how many tasks started.
+    ///
+    /// The turn goes to the host after the last one that started something (after the first host tried,
+    /// when none did), and stays put when the worker is at its concurrency cap. Moving it by one on every
+    /// loop pass, as it once did, let the number of passes per request decide the turn: with a pass for the
+    /// result and one for its commit, two hosts and one request at a time, it came back to the same host
+    /// every time, and the other host's slot, held for URLs known due, waited unused in this worker for as
+    /// long as the first host had work.
     mutating func dispatch(into group: inout ThrowingTaskGroup<TaskOutput, any Error>, now: Double) async throws -> Int
     {
-        guard !hostOrder.isEmpty else { return 0 }
+        guard !hostOrder.isEmpty, inFlight < configuration.concurrency else { return 0 }
         var started = 0
+        var next = cursor + 1
         for step in 0..<hostOrder.count {
             guard inFlight < configuration.concurrency else { break }
-            let origin = hostOrder[(cursor + step) % hostOrder.count]
-            started += try await startWork(for: origin, into: &group, now: now)
+            let position = (cursor + step) % hostOrder.count
+            let count = try await startWork(for: hostOrder[position], into: &group, now: now)
+            if count > 0 { next = position + 1 }
+            started += count
         }
-        cursor = (cursor + 1) % max(hostOrder.count, 1)
+        cursor = next % max(hostOrder.count, 1)
         return started
     }
 

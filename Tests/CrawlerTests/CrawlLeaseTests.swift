@@ -18,7 +18,7 @@ struct CrawlLeaseTests {
 
     /// A store with one pass holding `count` queued pages of ``host``.
     static func store(
-        _ engine: CrawlStoreEngine, pages count: Int
+        _ engine: StoreEngine, pages count: Int
     ) async throws -> (CrawlStoreUnderTest, any CrawlStore, Int64) {
         let storage = try await CrawlStoreUnderTest.make(engine)
         let store = storage.store
@@ -33,8 +33,8 @@ struct CrawlLeaseTests {
 
     @Test(
         "two workers take disjoint URLs; an expired lease frees a URL, a renewed one keeps it",
-        arguments: CrawlStoreEngine.allCases)
-    func urlLeases(engine: CrawlStoreEngine) async throws {
+        arguments: StoreEngine.allCases)
+    func urlLeases(engine: StoreEngine) async throws {
         let (storage, store, run) = try await Self.store(engine, pages: 6)
         defer { Task { await storage.cleanUp() } }
         let (a, b) = (Self.remote("a"), Self.remote("b"))
@@ -64,8 +64,8 @@ struct CrawlLeaseTests {
         #expect(states.filter { $0["lease_owner"] == a.owner }.count == 4)
     }
 
-    @Test("leaving the pass gives every URL back at once", arguments: CrawlStoreEngine.allCases)
-    func leaveReleases(engine: CrawlStoreEngine) async throws {
+    @Test("leaving the pass gives every URL back at once", arguments: StoreEngine.allCases)
+    func leaveReleases(engine: StoreEngine) async throws {
         let (storage, store, run) = try await Self.store(engine, pages: 3)
         defer { Task { await storage.cleanUp() } }
         let a = Self.remote("a")
@@ -85,8 +85,8 @@ struct CrawlLeaseTests {
 
     @Test(
         "a host's slots cap its requests across workers, and its delay holds for all of them",
-        arguments: CrawlStoreEngine.allCases)
-    func hostSlots(engine: CrawlStoreEngine) async throws {
+        arguments: StoreEngine.allCases)
+    func hostSlots(engine: StoreEngine) async throws {
         let (storage, store, _) = try await Self.store(engine, pages: 0)
         defer { Task { await storage.cleanUp() } }
         let (a, b, c) = (Self.remote("a"), Self.remote("b"), Self.remote("c"))
@@ -127,8 +127,8 @@ struct CrawlLeaseTests {
 
     @Test(
         "a worker takes at most its share of a host's slots while other workers of the pass are live",
-        arguments: CrawlStoreEngine.allCases)
-    func slotShare(engine: CrawlStoreEngine) async throws {
+        arguments: StoreEngine.allCases)
+    func slotShare(engine: StoreEngine) async throws {
         let (storage, store, run) = try await Self.store(engine, pages: 0)
         defer { Task { await storage.cleanUp() } }
         let now = Date().timeIntervalSince1970
@@ -162,8 +162,8 @@ struct CrawlLeaseTests {
 
     @Test(
         "robots.txt is fetched by one worker; the others wait, then read its result or its failure",
-        arguments: CrawlStoreEngine.allCases)
-    func hostTasks(engine: CrawlStoreEngine) async throws {
+        arguments: StoreEngine.allCases)
+    func hostTasks(engine: StoreEngine) async throws {
         let (storage, store, run) = try await Self.store(engine, pages: 0)
         defer { Task { await storage.cleanUp() } }
         let (a, b) = (Self.remote("a"), Self.remote("b"))
@@ -203,8 +203,8 @@ struct CrawlLeaseTests {
 
     @Test(
         "a worker of this machine whose process is gone loses its leases when another worker joins",
-        arguments: CrawlStoreEngine.allCases)
-    func deadLocalWorker(engine: CrawlStoreEngine) async throws {
+        arguments: StoreEngine.allCases)
+    func deadLocalWorker(engine: StoreEngine) async throws {
         let (storage, store, run) = try await Self.store(engine, pages: 2)
         defer { Task { await storage.cleanUp() } }
         let gone = try RunningChild(["/bin/true"], directory: FileManager.default.temporaryDirectory)

@@ -4,14 +4,6 @@ import Store
 import TestSupport
 import Testing
 
-/// The engines the crawl store's contract is checked on: the same tests, the same expectations.
-enum CrawlStoreEngine: String, CaseIterable, CustomTestStringConvertible, Sendable {
-    case sqlite
-    case postgres
-
-    var testDescription: String { rawValue }
-}
-
 /// A new, empty store of one engine, as the crawler sees it (``CrawlStore``), with a look into its tables
 /// that does not go through the product's code.
 struct CrawlStoreUnderTest: Sendable {
@@ -20,7 +12,7 @@ struct CrawlStoreUnderTest: Sendable {
     private let postgres: PostgresDatabase?
     private let postgresLocation: PostgresLocation?
 
-    static func make(_ engine: CrawlStoreEngine) async throws -> CrawlStoreUnderTest {
+    static func make(_ engine: StoreEngine) async throws -> CrawlStoreUnderTest {
         switch engine {
         case .sqlite:
             let storage = try TemporaryStore()

@@ -2,6 +2,7 @@ import Crawler
 import FixtureServer
 import Foundation
 import Store
+import TestSupport
 import Testing
 
 /// Conditional requests only on validators that can tell a change (RFC 9110 §8.8.2.2): a `Last-Modified` in
@@ -111,8 +112,8 @@ struct CrawlValidatorTests {
 
     @Test(
         "a full answer replaces the stored validators: one it lacks is dropped, not kept from an older answer",
-        arguments: CrawlStoreEngine.allCases)
-    func validatorsReplaced(engine: CrawlStoreEngine) async throws {
+        arguments: StoreEngine.allCases)
+    func validatorsReplaced(engine: StoreEngine) async throws {
         let storage = try await CrawlStoreUnderTest.make(engine)
         defer { Task { await storage.cleanUp() } }
         let store = storage.store

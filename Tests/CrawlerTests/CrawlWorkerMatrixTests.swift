@@ -72,8 +72,8 @@ struct CrawlWorkerMatrixTests {
     /// The longest a pass may take before it counts as stalled: each case finishes in seconds.
     static let stallLimit: Duration = .seconds(60)
 
-    @Test("the pass ends with each page fetched once and the cap held", arguments: CrawlStoreEngine.allCases, shapes)
-    func crawl(engine: CrawlStoreEngine, shape: Shape) async throws {
+    @Test("the pass ends with each page fetched once and the cap held", arguments: StoreEngine.allCases, shapes)
+    func crawl(engine: StoreEngine, shape: Shape) async throws {
         let servers = try await Self.startSites(shape)
         let storage = try await CrawlStoreUnderTest.make(engine)
         defer { Task { await storage.cleanUp() } }

@@ -1,5 +1,6 @@
 import Foundation
 import Store
+import TestSupport
 import Testing
 
 /// Records of one batch that meet each other — the same donation twice, an activity reaching the engagement
@@ -10,8 +11,8 @@ import Testing
 struct DonationStoreBatchTests {
     @Test("both engines end with the same rows and counts", arguments: BatchCase.all)
     func sameOnBothEngines(_ batchCase: BatchCase) async throws {
-        var results: [DonationStoreEngine: (counts: [DonationCounts], tables: [String: [String]])] = [:]
-        for engine in DonationStoreEngine.allCases {
+        var results: [StoreEngine: (counts: [DonationCounts], tables: [String: [String]])] = [:]
+        for engine in StoreEngine.allCases {
             let store = try await DonationStoreUnderTest.make(engine)
             defer { Task { await store.cleanUp() } }
             for sql in batchCase.setUp { try await store.execute(sql) }

@@ -1,6 +1,7 @@
 import Donations
 import Foundation
 import Index
+import TestSupport
 import Testing
 
 /// The donation store's contract for deletions (Apple's rules, SPEC §4), on both engines with the same
@@ -16,7 +17,7 @@ struct DonationStoreDeleteTests {
 
     /// Items `i1` (domain `a`), `i2` (`a.b`), `i3` (`ab`), `i4` (`c`), each named by one stored activity
     /// with three donors; the activity of `i4` has a web page, queued for the crawler.
-    static func stocked(_ engine: DonationStoreEngine) async throws -> DonationStoreUnderTest {
+    static func stocked(_ engine: StoreEngine) async throws -> DonationStoreUnderTest {
         let store = try await DonationStoreUnderTest.make(engine)
         var lines = [item("i1", "a"), item("i2", "a.b"), item("i3", "ab"), item("i4", "c")]
         for id in ["i1", "i2", "i3", "i4"] {
@@ -40,8 +41,8 @@ struct DonationStoreDeleteTests {
         DeletionRecord(bundleIdentifier: bundle, uniqueIdentifiers: ids, domainIdentifiers: domains, all: all)
     }
 
-    @Test("a domain takes its sub-domains, not a longer name", arguments: DonationStoreEngine.allCases)
-    func byDomain(engine: DonationStoreEngine) async throws {
+    @Test("a domain takes its sub-domains, not a longer name", arguments: StoreEngine.allCases)
+    func byDomain(engine: StoreEngine) async throws {
         let store = try await Self.stocked(engine)
         defer { Task { await store.cleanUp() } }
         // A domain with LIKE's wildcards matches nothing but itself.
@@ -55,8 +56,8 @@ struct DonationStoreDeleteTests {
 
     @Test(
         "an identifier takes its item, its activities, their donor hashes and their pending page",
-        arguments: DonationStoreEngine.allCases)
-    func byIdentifier(engine: DonationStoreEngine) async throws {
+        arguments: StoreEngine.allCases)
+    func byIdentifier(engine: StoreEngine) async throws {
         let store = try await Self.stocked(engine)
         defer { Task { await store.cleanUp() } }
         #expect(try await store.count("SELECT count(*) FROM pending_url") == 1)
@@ -78,8 +79,8 @@ struct DonationStoreDeleteTests {
 
     @Test(
         "a pending page another activity still points to stays queued; the last one takes it",
-        arguments: DonationStoreEngine.allCases)
-    func sharedPendingPage(engine: DonationStoreEngine) async throws {
+        arguments: StoreEngine.allCases)
+    func sharedPendingPage(engine: StoreEngine) async throws {
         let store = try await Self.stocked(engine)
         defer { Task { await store.cleanUp() } }
         // Another app's activities: one on i4's page, one on a page of its own.
@@ -109,8 +110,8 @@ struct DonationStoreDeleteTests {
         #expect(try await store.count("SELECT count(*) FROM pending_url") == 0)
     }
 
-    @Test("all of a bundle, through a delete record in a donation file", arguments: DonationStoreEngine.allCases)
-    func all(engine: DonationStoreEngine) async throws {
+    @Test("all of a bundle, through a delete record in a donation file", arguments: StoreEngine.allCases)
+    func all(engine: StoreEngine) async throws {
         let store = try await Self.stocked(engine)
         defer { Task { await store.cleanUp() } }
         let other = #"{"type":"delete","bundleIdentifier":"com.other","all":true}"#

@@ -1,5 +1,6 @@
 import Foundation
 import Index
+import TestSupport
 import Testing
 
 /// The donation store's contract for `import`, on both engines with the same expectations: counts,
@@ -14,8 +15,8 @@ struct DonationStoreImportTests {
 
     @Test(
         "records are counted, and importing the same file again changes nothing",
-        arguments: DonationStoreEngine.allCases)
-    func importTwice(engine: DonationStoreEngine) async throws {
+        arguments: StoreEngine.allCases)
+    func importTwice(engine: StoreEngine) async throws {
         let store = try await DonationStoreUnderTest.make(engine)
         defer { Task { await store.cleanUp() } }
         let lines = ["a", "b", "c"].map(Self.tart(donor:)) + [Self.item]
@@ -40,8 +41,8 @@ struct DonationStoreImportTests {
 
     @Test(
         "below the engagement threshold only hashes are stored; reaching it stores the content; raising it purges",
-        arguments: DonationStoreEngine.allCases)
-    func engagementThreshold(engine: DonationStoreEngine) async throws {
+        arguments: StoreEngine.allCases)
+    func engagementThreshold(engine: StoreEngine) async throws {
         let store = try await DonationStoreUnderTest.make(engine)
         defer { Task { await store.cleanUp() } }
         let lines = ["a", "b"].map(Self.tart(donor:))
@@ -66,8 +67,8 @@ struct DonationStoreImportTests {
         #expect(try await store.count("SELECT donors FROM activity") == 3)
     }
 
-    @Test("withheld records are counted once by hash and never stored", arguments: DonationStoreEngine.allCases)
-    func withheld(engine: DonationStoreEngine) async throws {
+    @Test("withheld records are counted once by hash and never stored", arguments: StoreEngine.allCases)
+    func withheld(engine: StoreEngine) async throws {
         let store = try await DonationStoreUnderTest.make(engine)
         defer { Task { await store.cleanUp() } }
         let lines = [
@@ -94,8 +95,8 @@ struct DonationStoreImportTests {
         }
     }
 
-    @Test("of userInfo only the required keys are stored", arguments: DonationStoreEngine.allCases)
-    func requiredUserInfo(engine: DonationStoreEngine) async throws {
+    @Test("of userInfo only the required keys are stored", arguments: StoreEngine.allCases)
+    func requiredUserInfo(engine: StoreEngine) async throws {
         let store = try await DonationStoreUnderTest.make(engine)
         defer { Task { await store.cleanUp() } }
         let line = activityLine(
@@ -117,8 +118,8 @@ struct DonationStoreImportTests {
         #expect(try await store.everything().range(of: Data("SESSION-XYZ".utf8)) == nil)
     }
 
-    @Test("bad lines are listed as file:line: reason and the rest is imported", arguments: DonationStoreEngine.allCases)
-    func badLines(engine: DonationStoreEngine) async throws {
+    @Test("bad lines are listed as file:line: reason and the rest is imported", arguments: StoreEngine.allCases)
+    func badLines(engine: StoreEngine) async throws {
         let store = try await DonationStoreUnderTest.make(engine)
         defer { Task { await store.cleanUp() } }
         let lines = [
@@ -146,8 +147,8 @@ struct DonationStoreImportTests {
 extension DonationStoreImportTests {
     @Test(
         "imports running at once count every donor: the activity is stored when the last donor arrives",
-        arguments: DonationStoreEngine.allCases)
-    func concurrentImports(engine: DonationStoreEngine) async throws {
+        arguments: StoreEngine.allCases)
+    func concurrentImports(engine: StoreEngine) async throws {
         let store = try await DonationStoreUnderTest.make(engine)
         defer { Task { await store.cleanUp() } }
         // Each import gives 40 activities one donor each, in one transaction: long enough that the

@@ -1,5 +1,6 @@
 import Foundation
 import Index
+import TestSupport
 import Testing
 
 /// SPEC §4 read from outside the product: whatever an import writes, a raw donor id, the content of a
@@ -39,8 +40,8 @@ struct DonationStorePrivacyTests {
 
     @Test(
         "no raw donor id and no content of a withheld record or of an activity below the threshold",
-        arguments: DonationStoreEngine.allCases)
-    func nothingIdentifying(engine: DonationStoreEngine) async throws {
+        arguments: StoreEngine.allCases)
+    func nothingIdentifying(engine: StoreEngine) async throws {
         let store = try await DonationStoreUnderTest.make(engine)
         defer { Task { await store.cleanUp() } }
         let lines = Self.donors.prefix(2).map(Self.line(donor:)) + Self.donors.map(Self.withheld(donor:))
@@ -73,8 +74,8 @@ struct DonationStorePrivacyTests {
 
     @Test(
         "a publish adds nothing identifying: what is withheld or below the threshold stays hashes",
-        arguments: DonationStoreEngine.allCases)
-    func nothingIdentifyingAfterPublish(engine: DonationStoreEngine) async throws {
+        arguments: StoreEngine.allCases)
+    func nothingIdentifyingAfterPublish(engine: StoreEngine) async throws {
         let store = try await DonationStoreUnderTest.make(engine)
         defer { Task { await store.cleanUp() } }
         let open = PublishTests.infoActivities(

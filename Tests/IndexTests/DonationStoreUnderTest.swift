@@ -4,15 +4,8 @@ import Foundation
 import GRDB
 import Index
 import Store
+import TestSupport
 import Testing
-
-/// The engines the donation store's contract is checked on: the same tests, the same expectations.
-enum DonationStoreEngine: String, CaseIterable, CustomTestStringConvertible, Sendable {
-    case sqlite
-    case postgres
-
-    var testDescription: String { rawValue }
-}
 
 /// A new, empty store of one engine, as `import` and `delete` see it (``DonationStore``), a folder for
 /// donation files, and a look into its tables that does not go through the product's code.
@@ -22,7 +15,7 @@ struct DonationStoreUnderTest: Sendable {
     let files: IndexTestStore
     private let postgres: PostgresDatabase?
 
-    static func make(_ engine: DonationStoreEngine) async throws -> DonationStoreUnderTest {
+    static func make(_ engine: StoreEngine) async throws -> DonationStoreUnderTest {
         let files = try IndexTestStore()
         switch engine {
         case .sqlite:

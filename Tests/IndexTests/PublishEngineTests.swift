@@ -1,5 +1,6 @@
 import Foundation
 import Index
+import TestSupport
 import Testing
 
 /// The publisher's contract on both engines: incremental publishes, one publisher at a time, and
@@ -10,8 +11,8 @@ struct PublishEngineTests {
         range.flatMap { PublishTests.infoActivities("r-\($0)", title: title($0)) }
     }
 
-    @Test("a second publish rewrites only what changed", arguments: DonationStoreEngine.allCases)
-    func incremental(engine: DonationStoreEngine) async throws {
+    @Test("a second publish rewrites only what changed", arguments: StoreEngine.allCases)
+    func incremental(engine: StoreEngine) async throws {
         let store = try await DonationStoreUnderTest.make(engine)
         defer { Task { await store.cleanUp() } }
         _ = try await store.importLines(Self.activities(0..<20))
@@ -33,8 +34,8 @@ struct PublishEngineTests {
         #expect(try await store.count("SELECT count(*) FROM activity") == 0)
     }
 
-    @Test("publishes running at once all succeed, and only the first rewrites", arguments: DonationStoreEngine.allCases)
-    func concurrentPublishes(engine: DonationStoreEngine) async throws {
+    @Test("publishes running at once all succeed, and only the first rewrites", arguments: StoreEngine.allCases)
+    func concurrentPublishes(engine: StoreEngine) async throws {
         let store = try await DonationStoreUnderTest.make(engine)
         defer { Task { await store.cleanUp() } }
         _ = try await store.importLines(Self.activities(0..<150))
@@ -48,8 +49,8 @@ struct PublishEngineTests {
         #expect(try await store.count("SELECT count(DISTINCT id) FROM public_item") == 150)
     }
 
-    @Test("a reader sees the previous index or the new one, never a part", arguments: DonationStoreEngine.allCases)
-    func readersSeeWholeIndexes(engine: DonationStoreEngine) async throws {
+    @Test("a reader sees the previous index or the new one, never a part", arguments: StoreEngine.allCases)
+    func readersSeeWholeIndexes(engine: StoreEngine) async throws {
         let store = try await DonationStoreUnderTest.make(engine)
         defer { Task { await store.cleanUp() } }
         _ = try await store.importLines(Self.activities(0..<500))

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Index
+import TestSupport
 import Testing
 
 @Suite struct PublishTests {
@@ -95,8 +96,8 @@ import Testing
 
 @Suite struct EngagementTests {
     /// Engagement is distinct donors of the cluster: one donor of two linked activities counts once.
-    @Test(arguments: DonationStoreEngine.allCases)
-    func donorsOfSeveralActivitiesCountOnce(engine: DonationStoreEngine) async throws {
+    @Test(arguments: StoreEngine.allCases)
+    func donorsOfSeveralActivitiesCountOnce(engine: StoreEngine) async throws {
         let store = try await DonationStoreUnderTest.make(engine)
         defer { Task { await store.cleanUp() } }
         var lines = [#"{"type":"searchableItem","bundleIdentifier":"com.example.recipes","uniqueIdentifier":"r-1"}"#]

@@ -1,5 +1,6 @@
 import FixtureServer
 import Foundation
+import TestSupport
 import Testing
 
 /// A small site built from fixture behaviours: a home page linking six pages, a sitemap listing them all

@@ -1,5 +1,6 @@
 import FixtureServer
 import Foundation
+import TestSupport
 import Testing
 
 /// Two `crawl --refresh` processes sharing one refresh pass, on either engine: the pages a sitemap made due

@@ -2,6 +2,7 @@ import FixtureServer
 import Foundation
 import GRDB
 import Store
+import TestSupport
 import Testing
 
 /// `kill -9` in the middle of `searchlight crawl`, at several points, then the same command again:

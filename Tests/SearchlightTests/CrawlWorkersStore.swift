@@ -4,14 +4,6 @@ import GRDB
 import TestSupport
 import Testing
 
-/// The store engines the many-workers tests run on.
-enum StoreEngine: String, CaseIterable, CustomTestStringConvertible, Sendable {
-    case sqlite
-    case postgres
-
-    var testDescription: String { rawValue }
-}
-
 /// A new, empty store of one engine for a test, and a look into it without the product's code: a SQLite
 /// file read through GRDB, or a database of the shared throw-away PostgreSQL cluster read through `psql`.
 struct WorkersTestStore: Sendable {

@@ -2,6 +2,7 @@ import FixtureServer
 import Foundation
 import GRDB
 import Store
+import TestSupport
 import Testing
 
 /// Three `searchlight crawl` processes on one store (SQLite, and PostgreSQL) and one loopback site, checked against the

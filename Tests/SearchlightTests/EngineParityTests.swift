@@ -1,5 +1,6 @@
 import FixtureServer
 import Foundation
+import TestSupport
 import Testing
 
 /// The whole pipeline through the real executable — crawl the example site, import the example app's
