@@ -94,7 +94,7 @@ package final class WordIndexSideBuild {
         return configuration
     }
 
-    /// Starts the building thread; rows given to ``add(id:title:description:keywords:)`` go to it from now on.
+    /// Starts the building thread; rows given to ``add(id:title:description:keywords:floor:)`` go to it from now on.
     func start() {
         let rows = BatchChannel<Batch>(capacity: 8)
         let path = path
