@@ -27,7 +27,8 @@ extension PublishWork {
         try writer.deferItemIndexes(writing: publishedCount)
         // A word index built beside the store takes its rows in id order: written in the plan's rank order,
         // the items come nearly so, and each one tells how low the next ones' ids can be.
-        let writing = writer.isBuildingWordIndexBeside ? Self.inRankOrder(changed) : changed
+        let besides = writer.isBuildingWordIndexBeside
+        let writing = besides ? Self.inRankOrder(changed) : changed
         let built = buildChanges(of: writing, with: reader)
         defer { built.cancel() }  // a failed write stops the builder at its next chunk
         var unreadablePageItems = 0
@@ -36,8 +37,11 @@ extension PublishWork {
             for change in chunk {
                 Self.note(change, unreadableCount: &unreadablePageItems, logger: logger)
                 let write = Self.clusterWrite(change, sequence: &sequence, for: .sqlite)
-                let floor = ItemRankOrder.id(
-                    boost: Self.boost(engagement: writing[position].plan.engagement), sequence: sequence)
+                let floor =
+                    besides
+                    ? ItemRankOrder.id(
+                        boost: Self.boost(engagement: writing[position].plan.engagement), sequence: sequence)
+                    : .min
                 try writer.write(write, publishedAt: summary.publishedAt, laterItemsFrom: floor)
                 position += 1
             }
