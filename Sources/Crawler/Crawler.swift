@@ -4,7 +4,7 @@ import Logging
 import Scope
 import Store
 
-/// A crawl of one or more sites into a store (SPEC §3): a ``Store`` file or a PostgreSQL store.
+/// A crawl of one or more sites into a store (SPEC §3): a ``SQLiteStore`` file or a PostgreSQL store.
 ///
 /// The frontier lives in the store, so memory does not grow with the URLs seen and a
 /// crawl killed at any moment continues where it stopped when run again: a URL leaves

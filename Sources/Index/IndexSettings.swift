@@ -1,4 +1,3 @@
-import GRDB
 import Store
 
 /// The store-wide settings of the bridge (SPEC §7): the engagement threshold and the expiry
@@ -28,15 +27,5 @@ package struct IndexSettings: Sendable, Hashable {
         self.init(
             engagementThreshold: stored.engagementThreshold ?? Self.defaultEngagementThreshold,
             expiryDays: stored.expiryDays ?? Self.defaultExpiryDays)
-    }
-
-    /// The settings stored in `db`, defaults for what was never set.
-    static func read(_ db: Database) throws -> IndexSettings {
-        IndexSettings(try Store.donationSettings(db))
-    }
-
-    /// Records `threshold` and/or `expiryDays` when given.
-    static func record(threshold: Int?, expiryDays: Double?, in db: Database) throws {
-        try Store.recordSettings(engagementThreshold: threshold, expiryDays: expiryDays, in: db)
     }
 }

@@ -9,7 +9,7 @@ package struct PublicExport: Sendable {
     /// About how many bytes are handed to the writer at once.
     package static let chunkSize = 256 * 1024
 
-    private let index: PublicIndexStore
+    private let index: any PublicIndexStore
 
     /// CR, LF or CRLF: what would end a JSON Lines line. Other Unicode line separators may stand
     /// raw inside JSON strings and are kept.
@@ -18,12 +18,12 @@ package struct PublicExport: Sendable {
     }
 
     /// An export of `store`'s public index (read-only).
-    package init(store: Store) {
-        self.init(index: .sqlite(store))
+    package init(store: SQLiteStore) {
+        self.init(index: store)
     }
 
     /// An export of the public index of a store of either engine (read-only).
-    package init(index: PublicIndexStore) {
+    package init(index: any PublicIndexStore) {
         self.index = index
     }
 

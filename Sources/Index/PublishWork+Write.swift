@@ -1,60 +1,71 @@
 import Bridge
 import Foundation
-import GRDB
 import Logging
 import Store
 
 extension PublishWork {
-    /// Writes the publish in the caller's transaction; returns the summary as stored for the report.
-    /// Deletions come before insertions, so an item that moved between clusters never meets itself.
+    /// Writes the publish through `transaction`, on either engine, and returns the summary as stored for the
+    /// report. Deletions come before insertions, so an item that moved between clusters never meets itself.
     ///
-    /// The items are built on another thread, a chunk ahead, from `reader` (the store's pool): what they
-    /// read (pages, activities, donor hashes) is nothing this transaction changes, and while it holds the
-    /// write lock nothing else can change it, so a read transaction begun now sees what this one sees.
-    /// A whole new index has its word index built in `wordIndexFile` meanwhile, when given
-    /// (``Store/publishTransaction(expectingItems:_:)``).
-    func write(
-        to db: Database, buildingWith reader: any DatabaseReader, wordIndexFile: WordIndexSideBuild? = nil,
-        logger: Logger
-    ) throws -> PublishSummary {
-        let writer = SQLitePublishWriter(db, wordIndexFile: wordIndexFile)
-        // Two publishes may overlap (two processes): the second would write clusters computed from a
-        // snapshot the first already changed. Only the first to write wins; the other recomputes.
-        guard try writer.lastPublishID() == lastPublishID else { throw Overtaken() }
-        try writer.removeClusters(removed, rewriting: changed.compactMap(\.storedID))
-        // Item ids follow the static rank order (ItemRankOrder): reserve one sequence number per item.
-        var sequence = try writer.reserveSequences(publishedCount)
-        try writer.deferItemIndexes(writing: publishedCount)
-        // A word index built beside the store takes its rows in id order: written in the plan's rank order,
-        // the items come nearly so, and each one tells how low the next ones' ids can be.
-        let besides = writer.isBuildingWordIndexBeside
-        let writing = besides ? Self.inRankOrder(changed) : changed
-        let built = buildChanges(of: writing, with: reader)
-        defer { built.cancel() }  // a failed write stops the builder at its next chunk
+    /// The changed clusters are written 1,000 at a time. While one chunk is written, the next one's content
+    /// is read and its items built in a child task, so building (most of the publisher's CPU) overlaps the
+    /// store's writes. A transaction that prefers items in id order (a SQLite store building a whole new word
+    /// index beside itself) gets the clusters in the plan's rank order, each telling how low the ids of the
+    /// items after it can be.
+    /// - Throws: ``PublishOvertaken`` when another publish committed since the snapshot, or what the store threw.
+    func write(to transaction: any PublishTransaction, logger: Logger) async throws -> PublishSummary {
+        // Two publishes may overlap on SQLite (two processes): the second would write clusters computed from
+        // a snapshot the first already changed. Only the first to write wins; the other plans again.
+        guard try await transaction.lastPublishID() == lastPublishID else { throw PublishOvertaken() }
+        let start = try await transaction.begin(
+            removing: removed, rewriting: changed.compactMap(\.storedID), changedClusters: changed.count,
+            publishing: publishedCount)
+        // Item ids follow the static rank order (ItemRankOrder): one sequence number per item.
+        var sequence = start.firstSequence
+        let writing = start.prefersIDOrder ? Self.inRankOrder(changed) : changed
+        let fullText = transaction.writesFullText
+        let chunks = writing.chunked(1000)
         var unreadablePageItems = 0
-        var position = 0
-        while let chunk = try built.receive() {
-            for change in chunk {
+        var next = chunks.first.map { build($0, from: transaction, fullText: fullText) }
+        defer { next?.cancel() }
+        for index in chunks.indices {
+            guard let building = next else { break }
+            let built = try await building.value
+            next = index + 1 < chunks.count ? build(chunks[index + 1], from: transaction, fullText: fullText) : nil
+            var writes: [ClusterWrite] = []
+            writes.reserveCapacity(built.count)
+            for (position, change) in built.enumerated() {
                 Self.note(change, unreadableCount: &unreadablePageItems, logger: logger)
-                let write = Self.clusterWrite(change, sequence: &sequence, for: .sqlite)
-                let floor =
-                    besides
-                    ? ItemRankOrder.id(
-                        boost: Self.boost(engagement: writing[position].plan.engagement), sequence: sequence)
-                    : .min
-                try writer.write(write, publishedAt: summary.publishedAt, laterItemsFrom: floor)
-                position += 1
+                var write = Self.clusterWrite(change, sequence: &sequence, fullText: fullText)
+                if start.prefersIDOrder {
+                    let engagement = chunks[index][chunks[index].startIndex + position].plan.engagement
+                    write.laterItemsFrom = ItemRankOrder.id(
+                        boost: Self.boost(engagement: engagement), sequence: sequence)
+                }
+                writes.append(write)
             }
+            try await transaction.write(writes, publishedAt: summary.publishedAt)
         }
-        try writer.finishIndexes()
         var final = summary
-        final.pendingURLs = try writer.queuePending(pending, at: summary.publishedAt)
+        final.pendingURLs = try await transaction.finish(queueing: pending, at: summary.publishedAt)
         final.unreadablePageItems = unreadablePageItems > 0 ? unreadablePageItems : nil
-        final.count(try writer.indexCounts(), recordCounts: recordCounts)
-        try writer.recordRun(
+        final.count(try await transaction.indexCounts(), recordCounts: recordCounts)
+        try await transaction.recordRun(
             at: final.publishedAt, engagementThreshold: final.engagementThreshold,
             changedClusters: final.changedClusters, summary: try Self.storedJSON(final))
         return final
+    }
+
+    /// A task that reads the content of `chunk` through `transaction` and builds its rows.
+    private func build(
+        _ chunk: ArraySlice<(plan: ClusterPlan, storedID: Int64?)>, from transaction: any PublishTransaction,
+        fullText: Bool
+    ) -> Task<[Change], any Error> {
+        Task { [self] in
+            let content = ChunkContent(try await transaction.content(for: contentNeeds(chunk)))
+            try Task.checkCancellation()
+            return changes(chunk, content: content, fullText: fullText)
+        }
     }
 
     /// How many items the publish writes.
@@ -104,16 +115,27 @@ extension PublishWork {
         let order = changes.indices.sorted { buckets[$0] != buckets[$1] ? buckets[$0] > buckets[$1] : $0 < $1 }
         return order.map { changes[$0] }
     }
+}
 
-    /// Starts a thread that builds the rows of `writing`'s clusters, 1,000 clusters at a time in order, each
-    /// in a read transaction of its own, and hands them over at most two chunks ahead of the writer.
-    private func buildChanges(
-        of writing: [(plan: ClusterPlan, storedID: Int64?)], with reader: any DatabaseReader
-    ) -> BatchChannel<[Change]> {
-        BatchChannel.produced(by: "searchlight-publish-builder") { [self] send in
-            for chunk in writing.chunked(1000) {
-                try send(reader.read { db in changes(chunk, content: try content(of: chunk, db: db), for: .sqlite) })
-            }
-        }
+extension PublishWork {
+    /// The rows of `change`; a published item takes the next sequence number. Without `fullText`, the item
+    /// carries no gram row.
+    static func clusterWrite(_ change: Change, sequence: inout Int64, fullText: Bool) -> ClusterWrite {
+        var write = ClusterWrite(
+            storedID: change.storedID, key: change.key, fingerprint: change.fingerprint,
+            reason: change.reason?.rawValue ?? Self.publishedReason, matchedBy: matchedByJSON(change.matchedBy),
+            members: change.membersJSON, validUntil: change.validUntil, item: nil)
+        guard let item = change.item else { return write }
+        let boost = Self.boost(engagement: item.engagement)
+        let id = ItemRankOrder.id(boost: boost, sequence: sequence)
+        sequence += 1
+        write.item = PublicItemWrite(
+            id: id, uniqueIdentifier: item.uniqueIdentifier, webpageURL: item.webpageURL, bundle: item.bundle,
+            title: item.title, description: item.description, keywords: item.keywords,
+            domainIdentifier: item.domainIdentifier, rating: item.rating, ratingCount: item.ratingCount,
+            engagement: item.engagement, boost: boost, sources: item.sources.joined(separator: ","),
+            expiresAt: item.expiresAt, lastSeen: item.lastSeen, itemJSON: item.itemJSON,
+            titleFold: SQLiteStore.foldedPrefix(item.title), gramRow: fullText ? change.grams : nil)
+        return write
     }
 }

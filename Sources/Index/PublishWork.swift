@@ -1,6 +1,5 @@
 import Bridge
 import Foundation
-import GRDB
 import Items
 import Store
 internal import StrictJSON
@@ -17,8 +16,8 @@ struct PublishWork {
         var membersJSON: String
         var validUntil: Double?
         var item: PublicItemRow?
-        /// SQLite: the item's row of the gram index when it has text written without spaces, computed with
-        /// the item on the builder's thread (the writer only copies it).
+        /// The item's row of the gram index when it has text written without spaces and the store writes its
+        /// full-text tables (SQLite), computed with the item while the previous chunk is written.
         var grams: GramRow?
         /// The representative page whose stored item did not decode, and why: the item was built as if
         /// the page had none.
@@ -38,11 +37,6 @@ struct PublishWork {
 
     /// Another publish committed between this one's snapshot and its write: compute again.
     struct Overtaken: Error {}
-
-    /// The publish of a SQLite store's snapshot (a read transaction).
-    init(_ db: Database, now: Double) throws {
-        self.init(snapshot: try PublishSnapshot(db), now: now)
-    }
 
     init(snapshot: PublishSnapshot, now: Double) {
         input = snapshot.input
@@ -69,7 +63,7 @@ struct PublishWork {
             for (position, index) in plan.activities.enumerated()
             where plan.activityStatus[position] == WithholdReason.awaitingCrawl.rawValue {
                 let activity = input.activities[index]
-                // The canonical key is the URL fetched (see `Store.queueWebpageForCrawl`).
+                // The canonical key is the URL fetched (see `SQLiteStore.queueWebpageForCrawl`).
                 if let key = activity.urlKey { pending.append((key, key)) }
             }
             let stored = snapshot.storedClusters[plan.key]
@@ -91,12 +85,17 @@ struct PublishWork {
         var activities: [Int64: ActivityContent]
         /// Distinct donors of the clusters with more than one contributing activity, by position in the chunk.
         var donors: [Int: Int]
+
+        init(_ content: PublishChunkContent) {
+            pageItems = content.pageItems
+            activities = content.activities.mapValues(ActivityContent.init)
+            donors = content.donors
+        }
     }
 
-    /// The pages and activities `chunk`'s published clusters read, and the activities whose donors count.
-    func contentNeeds(_ chunk: ArraySlice<(plan: ClusterPlan, storedID: Int64?)>)
-        -> (pages: [String], activities: [Int64], donorSets: [(position: Int, activities: [Int64])])
-    {
+    /// The pages and activities `chunk`'s published clusters read, and the activities whose donors count
+    /// (keyed by position in the chunk).
+    func contentNeeds(_ chunk: ArraySlice<(plan: ClusterPlan, storedID: Int64?)>) -> PublishChunkNeeds {
         let published = chunk.map(\.plan).filter(\.isPublished)
         let pages = published.compactMap { $0.representativePage.map { input.pages[$0].url } }
         let activities = published.flatMap { $0.contributingActivities.map { input.activities[$0].id } }
@@ -104,23 +103,12 @@ struct PublishWork {
             entry.plan.contributingActivities.count > 1
                 ? (position, entry.plan.contributingActivities.map { input.activities[$0].id }) : nil
         }
-        return (pages, activities, donorSets)
+        return PublishChunkNeeds(pages: pages, activities: activities, donorSets: donorSets)
     }
 
-    /// The content of `chunk` as the writing transaction sees it (`db` is a read transaction begun after
-    /// that one took the write lock; see `write(to:buildingWith:)`).
-    func content(of chunk: ArraySlice<(plan: ClusterPlan, storedID: Int64?)>, db: Database) throws -> ChunkContent {
-        let needs = contentNeeds(chunk)
-        let reader = SQLitePublishReader(db)
-        return ChunkContent(
-            pageItems: try reader.pageItems(needs.pages),
-            activities: try reader.activityContents(needs.activities).mapValues(ActivityContent.init),
-            donors: try reader.distinctDonors(needs.donorSets.map { ($0.position, $0.activities) }))
-    }
-
-    /// The cluster rows and items of `chunk`, built from `content`; for SQLite also the items' gram rows.
+    /// The cluster rows and items of `chunk`, built from `content`; with `fullText`, also the items' gram rows.
     func changes(
-        _ chunk: ArraySlice<(plan: ClusterPlan, storedID: Int64?)>, content: ChunkContent, for engine: FullTextEngine
+        _ chunk: ArraySlice<(plan: ClusterPlan, storedID: Int64?)>, content: ChunkContent, fullText: Bool
     ) -> [Change] {
         chunk.enumerated().map { position, entry in
             var plan = entry.plan
@@ -146,7 +134,7 @@ struct PublishWork {
                 storedID: entry.storedID, key: plan.key, fingerprint: plan.fingerprint, reason: reason,
                 matchedBy: plan.matchedBy, membersJSON: Self.membersJSON(plan, input: input),
                 validUntil: plan.validUntil, item: item,
-                grams: engine == .postgres
+                grams: !fullText
                     ? nil
                     : item.flatMap {
                         GramText.row(title: $0.title, description: $0.description, keywords: $0.keywords)

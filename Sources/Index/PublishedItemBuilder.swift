@@ -1,6 +1,5 @@
 import Bridge
 import Foundation
-import GRDB
 import Items
 import Store
 

@@ -1,6 +1,5 @@
 import Bridge
 import Foundation
-import GRDB
 import Logging
 import Store
 
@@ -14,44 +13,41 @@ import Store
 /// from the first one's result; on PostgreSQL the second waits for the first (an advisory lock) before
 /// it reads its snapshot.
 package struct Publisher: Sendable {
-    private let engine: PublicIndexStore
+    private let store: any PublishStore
     private let logger: Logger
 
-    /// A publisher over the SQLite store `store`.
-    package init(store: Store, logger: Logger) {
-        engine = .sqlite(store)
+    /// A publisher over a store of either engine.
+    package init(store: any PublishStore, logger: Logger) {
+        self.store = store
         self.logger = logger
     }
 
-    /// A publisher over a store of either engine.
-    package init(index: PublicIndexStore, logger: Logger) {
-        engine = index
-        self.logger = logger
-    }
+    /// How many times a SQLite publish overtaken by another plans again before it gives up.
+    static let maxAttempts = 6
 
     /// Publishes. `engagementThreshold` and `expiryDays`, when given, are recorded in the store first
-    /// and apply from then on. A SQLite store's blocking work runs on a thread of its own.
+    /// and apply from then on. The plan is made on a thread of its own.
     /// - Throws: ``StoreError``.
     package func publish(engagementThreshold: Int? = nil, expiryDays: Double? = nil, now: Date = Date())
         async throws(StoreError) -> PublishSummary
     {
-        let summary: PublishSummary
-        switch engine {
-        case .sqlite(let store):
-            let result = await Self.onThread { [logger] () throws(StoreError) -> PublishSummary in
-                try Self.publish(
-                    store, engagementThreshold: engagementThreshold, expiryDays: expiryDays, now: now, logger: logger)
-            }
-            summary = try result.get()
-        case .postgres(let database):
-            summary = try await database.publishTransaction { [logger] transaction in
-                if engagementThreshold != nil || expiryDays != nil {
-                    try await transaction.recordSettings(
-                        engagementThreshold: engagementThreshold, expiryDays: expiryDays)
-                }
-                let work = PublishWork(
-                    snapshot: try await PublishSnapshot(transaction), now: now.timeIntervalSince1970)
-                return try await work.write(to: transaction, logger: logger)
+        let time = now.timeIntervalSince1970
+        var attempt = 1
+        var summary: PublishSummary
+        while true {
+            do {
+                summary = try await store.publish(
+                    recordingEngagementThreshold: attempt == 1 ? engagementThreshold : nil,
+                    expiryDays: attempt == 1 ? expiryDays : nil, into: PublishSnapshot(),
+                    plan: { snapshot in await Self.onThread { PublishWork(snapshot: snapshot, now: time) } },
+                    itemCount: \.publishedCount,
+                    write: { [logger] work, transaction in try await work.write(to: transaction, logger: logger) })
+                break
+            } catch is PublishOvertaken where attempt < Self.maxAttempts {
+                attempt += 1
+                logger.info("another publish committed first; publishing again", metadata: ["attempt": "\(attempt)"])
+            } catch {
+                throw StoreError(path: store.displayName, underlying: error)
             }
         }
         logger.info(
@@ -64,41 +60,10 @@ package struct Publisher: Sendable {
         return summary
     }
 
-    private static func publish(
-        _ store: Store, engagementThreshold: Int?, expiryDays: Double?, now: Date, logger: Logger
-    ) throws(StoreError) -> PublishSummary {
-        let time = now.timeIntervalSince1970
-        do {
-            if engagementThreshold != nil || expiryDays != nil {
-                try store.pool.write { db in
-                    try IndexSettings.record(threshold: engagementThreshold, expiryDays: expiryDays, in: db)
-                    if let engagementThreshold { try Store.purgeActivities(below: engagementThreshold, in: db) }
-                }
-            }
-            var attempt = 0
-            while true {
-                let work = try store.pool.read { db in try PublishWork(db, now: time) }
-                do {
-                    return try store.publishTransaction(expectingItems: work.publishedCount) { db, wordIndexFile in
-                        try work.write(to: db, buildingWith: store.pool, wordIndexFile: wordIndexFile, logger: logger)
-                    }
-                } catch is PublishWork.Overtaken where attempt < 5 {
-                    attempt += 1
-                    logger.info(
-                        "another publish committed first; publishing again", metadata: ["attempt": "\(attempt)"])
-                }
-            }
-        } catch {
-            throw StoreError(path: store.path, underlying: error)
-        }
-    }
-
-    /// Runs `body` on a new thread (SQLite's I/O blocks) and returns its result.
-    private static func onThread<Value: Sendable>(
-        _ body: @escaping @Sendable () throws(StoreError) -> Value
-    ) async -> Result<Value, StoreError> {
+    /// Runs `body` on a new thread and returns its result.
+    private static func onThread<Value: Sendable>(_ body: @escaping @Sendable () -> Value) async -> Value {
         await withCheckedContinuation { continuation in
-            let thread = Thread { continuation.resume(returning: Result { () throws(StoreError) in try body() }) }
+            let thread = Thread { continuation.resume(returning: body()) }
             thread.name = "searchlight-publish"
             // Planning a million records recurses deeper than a secondary thread's default 512 KiB allows.
             thread.stackSize = 8 << 20

@@ -7,16 +7,13 @@ package struct ReportReader: Sendable {
     private let store: any ReportStore
 
     /// A reader over the SQLite store `store`.
-    package init(store: Store) {
+    package init(store: SQLiteStore) {
         self.store = store
     }
 
     /// A reader over a store of either engine.
-    package init(index: PublicIndexStore) {
-        switch index {
-        case .sqlite(let store): self.store = store
-        case .postgres(let database): self.store = database
-        }
+    package init(index: any PublicIndexStore) {
+        self.store = index
     }
 
     /// The last publish's summary, or `nil` when nothing was published yet.

@@ -14,7 +14,7 @@ package enum DonationTokens {
     /// A new token for `bundles`, stored (only its hash) in `index`; returns its id and the token, which
     /// is shown once and never kept.
     /// - Throws: ``StoreError`` when the store fails.
-    package static func create(for bundles: [String], in index: PublicIndexStore, now: Date = Date())
+    package static func create(for bundles: [String], in index: any PublicIndexStore, now: Date = Date())
         async throws(StoreError) -> (id: String, token: String)
     {
         var generator = SystemRandomNumberGenerator()
@@ -28,7 +28,7 @@ package enum DonationTokens {
 
     /// The valid (not revoked) stored token that `presented` is, or `nil`.
     /// - Throws: ``StoreError`` when the store fails.
-    package static func verify(_ presented: String, in index: PublicIndexStore) async throws(StoreError)
+    package static func verify(_ presented: String, in index: any PublicIndexStore) async throws(StoreError)
         -> StoredAPIToken?
     {
         guard let id = id(of: presented), let stored = try await index.token(id: id) else { return nil }

@@ -17,7 +17,7 @@ import Store
 /// File writes run on NIO's blocking-I/O thread pool, and SQLite's rows are read on a thread of their own
 /// (``ReportReader``), so no thread of the cooperative pool blocks.
 actor ReportCache {
-    private let index: PublicIndexStore
+    private let index: any PublicIndexStore
     private let directory: URL
     private let logger: Logger
     /// The files written, oldest first, each with the `publishedAt` of the publish it reports.
@@ -28,7 +28,7 @@ actor ReportCache {
 
     /// A cache writing its files into a new temporary folder, which ``removeFiles()`` deletes.
     /// - Throws: the file system's error when the folder cannot be created.
-    init(index: PublicIndexStore, logger: Logger) throws {
+    init(index: any PublicIndexStore, logger: Logger) throws {
         self.index = index
         self.logger = logger
         directory = FileManager.default.temporaryDirectory.appendingPathComponent(

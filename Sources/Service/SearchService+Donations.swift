@@ -78,7 +78,7 @@ extension SearchService {
             }
             let summary: ImportSummary
             do {
-                summary = try await DonationImporter(store: index.donationStore, logger: logger)
+                summary = try await DonationImporter(store: index, logger: logger)
                     .importRecords(donation.records, rejected: donation.rejected)
             } catch {
                 // Batches before the failure may have committed: they are published with the next round.

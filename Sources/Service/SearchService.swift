@@ -18,7 +18,7 @@ import Store
 /// (``PublishLoop``) and metrics. Requests run concurrently; the store's own isolation (SQLite's WAL, a
 /// PostgreSQL transaction per publish) keeps a search on the previous index while a publish writes.
 package struct SearchService: Sendable {
-    let index: PublicIndexStore
+    let index: any PublicIndexStore
     let source: SearchSource
     let configuration: ServiceConfiguration
     let registry: PrometheusCollectorRegistry
@@ -34,20 +34,18 @@ package struct SearchService: Sendable {
     /// - Parameter source: what searches read: on a SQLite store the store itself (the default), on a
     ///   PostgreSQL store its replica, which the caller has synced (the service then keeps it in step).
     package init(
-        index: PublicIndexStore, source: SearchSource? = nil, configuration: ServiceConfiguration,
+        index: any PublicIndexStore, source: SearchSource? = nil, configuration: ServiceConfiguration,
         registry: PrometheusCollectorRegistry, logger: Logger, publish: PublishRunner? = nil
     ) {
         self.index = index
-        switch (source, index) {
-        case (let source?, _): self.source = source
-        case (nil, .sqlite(let store)): self.source = .store(store)
-        case (nil, .postgres):
+        guard let source = source ?? index.ownSearchSource else {
             preconditionFailure("a PostgreSQL store's service needs its replica as the search source")
         }
+        self.source = source
         self.configuration = configuration
         self.registry = registry
         self.logger = logger
-        self.publish = publish ?? { try await Publisher(index: index, logger: logger).publish() }
+        self.publish = publish ?? { try await Publisher(store: index, logger: logger).publish() }
     }
 
     /// Serves until SIGINT or SIGTERM, then lets the requests in flight and a publish under way finish, for

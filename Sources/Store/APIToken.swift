@@ -1,5 +1,3 @@
-import GRDB
-
 /// A donation token as the store keeps it (SPEC §6 "Tokens"): never the token itself, only its SHA-256,
 /// so a copy of the store cannot donate.
 package struct StoredAPIToken: Sendable, Hashable {
@@ -28,24 +26,5 @@ package struct StoredAPIToken: Sendable, Hashable {
 
     static func bundles(fromText text: String) -> [String] {
         text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
-    }
-}
-
-extension Store {
-    /// `api_token`: the donation tokens (``StoredAPIToken``), one row each, kept after revocation so
-    /// `token list` shows when.
-    static func registerTokenSchema(in migrator: inout DatabaseMigrator) {
-        migrator.registerMigration("v12-api-token") { db in
-            try db.execute(
-                sql: """
-                    CREATE TABLE api_token (
-                        id TEXT PRIMARY KEY,
-                        secret_hash TEXT NOT NULL,
-                        bundles TEXT NOT NULL,
-                        created_at REAL NOT NULL,
-                        revoked_at REAL
-                    )
-                    """)
-        }
     }
 }

@@ -1,6 +1,6 @@
 /// The crawl's part of the storage API: the frontier, its leases, each host's shared politeness, and the
-/// crawl workers of a pass (SPEC §3). One implementation per engine — ``Store`` on a SQLite file,
-/// `PostgresDatabase` on PostgreSQL — with the same contract, which `CrawlStoreContractTests` checks on
+/// crawl workers of a pass (SPEC §3). One implementation per engine — ``SQLiteStore`` on a SQLite file,
+/// `PostgresStore` on PostgreSQL — with the same contract, which `CrawlStoreContractTests` checks on
 /// both. The crawl loop is the only caller; every method is one short transaction (or one read), safe to
 /// call from any task, and safe against other processes doing the same on the same store.
 ///
@@ -36,7 +36,7 @@ package protocol CrawlStore: Sendable {
     func claimURLs(
         run: Int64, host: String, worker: CrawlWorker, now: Double, leaseUntil: Double, limit: Int
     ) async throws(StoreError) -> [FrontierURL]
-    /// Takes one of `host`'s `slots` request slots for `worker` (see ``Store`` for the share rule).
+    /// Takes one of `host`'s `slots` request slots for `worker` (see ``SQLiteStore`` for the share rule).
     func claimHostSlot(
         host: String, run: Int64, worker: CrawlWorker, now: Double, slots: Int, spacing: Double,
         leaseUntil: Double, reusing: Int?
@@ -64,8 +64,4 @@ extension CrawlStore {
     package func beginRun(seeds: [String], now: Double, worker: CrawlWorker) async throws(StoreError) -> CrawlRunInfo {
         try await beginRun(seeds: seeds, now: now, worker: worker, refreshingAt: nil)
     }
-}
-
-extension Store: CrawlStore {
-    package var displayName: String { path }
 }

@@ -1,5 +1,5 @@
 /// The donations' part of the storage API: what `import` and `delete` write (SPEC §4's storage rules).
-/// One implementation per engine — ``Store`` on a SQLite file, `PostgresDatabase` on PostgreSQL — with the
+/// One implementation per engine — ``SQLiteStore`` on a SQLite file, `PostgresStore` on PostgreSQL — with the
 /// same rows and rules, which `DonationStoreImportTests` and `DonationStoreDeleteTests` check on both.
 ///
 /// The store never sees a donor or a withheld record in the clear: the importer hashes them with the
@@ -26,12 +26,4 @@ package protocol DonationStore: Sendable {
     /// Runs `body`, the batches of one import, with the store set up for a long run of writes, and sets it
     /// back afterwards (SQLite: a larger page cache and fewer checkpoints; PostgreSQL: nothing to set).
     func withBulkImport<T>(_ body: () async throws -> T) async throws -> T
-}
-
-extension Store: DonationStore {
-    package func withBulkImport<T>(_ body: () async throws -> T) async throws -> T {
-        try beginBulkWriting()
-        defer { endBulkWriting() }
-        return try await body()
-    }
 }

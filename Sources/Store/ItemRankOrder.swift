@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// The static rank order of the public index: `public_item.id` (which is also the FTS5 rowid, the
 /// order FTS5 walks its doclists in) puts more engaged items first, so a search over a large match
@@ -56,25 +55,6 @@ package enum ItemRankOrder {
     /// plus half a bucket (within 0.125 of the item's boost), read without the item's row.
     package static func boostSQL(id: String) -> String {
         "((\(bucketCount - 1) - ((\(id)) >> \(sequenceBits))) / \(bucketsPerBoost) + \(0.5 / bucketsPerBoost))"
-    }
-
-    /// Reserves `count` sequences and returns the first; the caller gives them out in order within
-    /// its transaction.
-    /// - Throws: a database error, or when the sequences are exhausted.
-    package static func reserveSequences(_ count: Int, in db: Database) throws -> Int64 {
-        let next =
-            try Int64.fetchOne(
-                db, sql: "SELECT CAST(value AS INTEGER) FROM setting WHERE name = ?",
-                arguments: [
-                    sequenceSetting
-                ]) ?? 1
-        guard count >= 0, next >= 1, next <= maxSequence - Int64(count) else {
-            throw DatabaseError(resultCode: .SQLITE_FULL, message: "public item ids exhausted (\(next) + \(count))")
-        }
-        try db.execute(
-            sql: "INSERT OR REPLACE INTO setting (name, value) VALUES (?, ?)",
-            arguments: [sequenceSetting, String(next + Int64(count))])
-        return next
     }
 
     /// `id(boost:sequence:)` in SQL for the migration that re-numbers older stores, over columns

@@ -1,12 +1,10 @@
-/// The public index that `search` and `export` read (SPEC §4, §7), on either engine: a SQLite ``Store`` or a
-/// PostgreSQL `PostgresDatabase`.
-///
-/// Search is planned differently per engine (the index modules compile it for each), so this is an enum
-/// rather than a protocol: the reader switches on it to pick the plan, and the operations both engines
-/// share are here. Each engine's statements are its own (`Store+PublicItems`, `PostgresDatabase+PublicIndex`).
-package enum PublicIndexStore: Sendable {
-    case sqlite(Store)
-    case postgres(PostgresDatabase)
+/// A store as `publish`, `search`, `export`, `report`, `token` and `serve` see it (SPEC §4, §7): the public
+/// index with what reads and writes it, on either engine — ``SQLiteStore`` (`SQLite/SQLiteStore+PublicIndex`)
+/// or ``PostgresStore`` (`Postgres/PostgresStore+PublicIndex`).
+package protocol PublicIndexStore: PublishStore, ReportStore, DonationStore, TokenStore {
+    /// What searches read when the store answers them itself: a SQLite store's own tables. `nil` on a
+    /// PostgreSQL store, whose searches read a replica (``IndexReplica``) the caller opens and syncs.
+    var ownSearchSource: SearchSource? { get }
 
     /// Calls `body` with the stored JSON of every public item (SPEC §6), in increasing `unique_identifier`
     /// byte order, in batches of about `batchBytes` bytes of JSON (a batch ends with the item that reaches
@@ -16,19 +14,19 @@ package enum PublicIndexStore: Sendable {
     /// `body` runs one call at a time (on SQLite on the store's reading thread); an error it throws stops
     /// the reading and is rethrown as it is.
     /// - Throws: ``StoreError`` when the store cannot be read, or what `body` threw.
-    package func forEachPublicItemBatch(
-        batchBytes: Int, _ body: @escaping @Sendable ([String]) throws -> Void
-    ) async throws -> Int {
-        switch self {
-        case .sqlite(let store): try await store.forEachPublicItemBatch(batchBytes: batchBytes, body)
-        case .postgres(let database): try await database.forEachPublicItemBatch(batchBytes: batchBytes, body)
-        }
-    }
+    func forEachPublicItemBatch(batchBytes: Int, _ body: @escaping @Sendable ([String]) throws -> Void)
+        async throws -> Int
 
-    /// Closes a PostgreSQL store's connections; a SQLite store closes with its last reference.
-    package func close() async {
-        if case .postgres(let database) = self { await database.close() }
-    }
+    /// The expiry period (days) `publish` recorded in the store, `nil` when none was (the default applies).
+    func recordedExpiryDays() async throws(StoreError) -> Double?
+
+    /// Reads a little of the store itself (a health check): nothing on SQLite, whose searches read the store
+    /// (``SearchSource/checkSearchable()``); the published items' table on PostgreSQL.
+    func checkReadable() async throws(StoreError)
+
+    /// Closes the store's connections: a PostgreSQL store's pool; a SQLite store closes with its last
+    /// reference.
+    func close() async
 }
 
 /// Items gathered into batches of about a number of bytes, for ``PublicIndexStore/forEachPublicItemBatch(batchBytes:_:)``.

@@ -199,6 +199,9 @@ package struct ClusterWrite: Sendable {
     package var members: String
     package var validUntil: Double?
     package var item: PublicItemWrite?
+    /// The lowest id an item written after this cluster's can have (``PublishStart/prefersIDOrder``);
+    /// `Int64.min` when nothing is known.
+    package var laterItemsFrom: Int64 = .min
 
     package init(
         storedID: Int64?, key: String, fingerprint: UInt64, reason: String, matchedBy: String, members: String,

@@ -178,17 +178,14 @@ extension Searchlight {
         /// How long a published item stays public after its page's last fetch (`publish --expiry-days`, as
         /// recorded in the store, else the default), in seconds: every page is due again before that.
         static func itemLifetime(in store: any CrawlStore) async -> Double {
-            let index: PublicIndexStore? =
-                if let store = store as? Store { .sqlite(store) } else if let database = store as? PostgresDatabase {
-                    .postgres(database)
-                } else { nil }
+            let index = store as? any PublicIndexStore
             let recorded = try? await index?.recordedExpiryDays()
             return (recorded ?? IndexSettings.defaultExpiryDays) * 86_400
         }
 
         /// Closes a PostgreSQL store's connections (a SQLite store closes with its last reference).
         static func close(_ store: any CrawlStore) async {
-            if let database = store as? PostgresDatabase { await database.close() }
+            if let database = store as? PostgresStore { await database.close() }
         }
 
         /// The User-Agent header: as given, or `TOKEN/0.1 (…)` when only a product token was given.

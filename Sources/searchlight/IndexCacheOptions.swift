@@ -30,33 +30,32 @@ struct IndexCacheOptions: ParsableArguments {
     ///
     /// - Throws: ``RuntimeError`` when the replica cannot be opened, built or synced.
     func searchSource(
-        for index: PublicIndexStore, sync: Bool = true, showsProgress: Bool = false, logger: Logger
+        for index: any PublicIndexStore, sync: Bool = true, showsProgress: Bool = false, logger: Logger
     ) async throws -> SearchSource {
-        switch index {
-        case .sqlite(let store):
-            return .store(store)
-        case .postgres(let database):
-            let replica = try await openReplica(database, logger: logger)
-            if sync {
-                // A first build at a million items takes tens of seconds: shown on a terminal.
-                let line = RebuildProgressLine()
-                if showsProgress { await replica.onRebuildProgress { written in line.update(written) } }
-                defer { line.finish() }
-                do {
-                    _ = try await replica.sync()
-                } catch {
-                    throw RuntimeError("cannot sync the index replica: \(error)")
-                }
-            } else if await !replica.openWithoutSync() {
-                throw RuntimeError(
-                    "no index replica of this store in \(resolvedDirectory) (run once without --no-sync)")
-            }
-            return .replica(replica)
+        if let source = index.ownSearchSource { return source }
+        guard let database = index as? PostgresStore else {
+            throw RuntimeError("the store \(index.displayName) has no search source")
         }
+        let replica = try await openReplica(database, logger: logger)
+        if sync {
+            // A first build at a million items takes tens of seconds: shown on a terminal.
+            let line = RebuildProgressLine()
+            if showsProgress { await replica.onRebuildProgress { written in line.update(written) } }
+            defer { line.finish() }
+            do {
+                _ = try await replica.sync()
+            } catch {
+                throw RuntimeError("cannot sync the index replica: \(error)")
+            }
+        } else if await !replica.openWithoutSync() {
+            throw RuntimeError(
+                "no index replica of this store in \(resolvedDirectory) (run once without --no-sync)")
+        }
+        return .replica(replica)
     }
 
     /// The replica of `database` in the folder.
-    func openReplica(_ database: PostgresDatabase, logger: Logger) async throws -> IndexReplica {
+    func openReplica(_ database: PostgresStore, logger: Logger) async throws -> IndexReplica {
         do {
             return try await IndexReplica.open(database: database, directory: resolvedDirectory, logger: logger)
         } catch {

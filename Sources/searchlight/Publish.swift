@@ -41,7 +41,7 @@ extension Searchlight {
         func run() async throws {
             global.bootstrapLogging()
             let summary = try await store.withPublicIndex(creating: true) { index in
-                try await Publisher(index: index, logger: Logger(label: "searchlight.publish")).publish(
+                try await Publisher(store: index, logger: Logger(label: "searchlight.publish")).publish(
                     engagementThreshold: engagement.engagementThreshold, expiryDays: expiryDays)
             }
             if json {

@@ -16,7 +16,7 @@ struct StoreOptions: ParsableArguments {
             The store: a SQLite file (default ./searchlight.sqlite) or a PostgreSQL URL \
             postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE (the password may come from PGPASSWORD). \
             Also from \(StoreLocation.environmentVariable). A SQLite file is read without a memory map unless \
-            \(Store.memoryMapEnvironmentVariable)=BYTES says otherwise (faster for a busy server, but a file \
+            \(SQLiteStore.memoryMapEnvironmentVariable)=BYTES says otherwise (faster for a busy server, but a file \
             cut short under the process then kills it).
             """, valueName: "path|postgres://…"))
     var value: String?
@@ -39,11 +39,12 @@ struct StoreOptions: ParsableArguments {
     /// Opens (creating if needed) the SQLite store at `path`.
     ///
     /// - Throws: ``RuntimeError`` when the store cannot be opened.
-    static func openSQLite(_ path: String) throws -> Store {
+    static func openSQLite(_ path: String) throws -> SQLiteStore {
         // An operator's choice for the processes it starts (Docs/benchmarks.md, "Index"); off unless given.
-        let mapped = ProcessInfo.processInfo.environment[Store.memoryMapEnvironmentVariable].flatMap { Int($0) } ?? 0
+        let mapped =
+            ProcessInfo.processInfo.environment[SQLiteStore.memoryMapEnvironmentVariable].flatMap { Int($0) } ?? 0
         do {
-            return try Store(path: path, memoryMapBytes: mapped)
+            return try SQLiteStore(path: path, memoryMapBytes: mapped)
         } catch {
             throw RuntimeError("cannot open the store \(error.path): \(error.message)")
         }
@@ -79,12 +80,13 @@ struct StoreOptions: ParsableArguments {
     ///
     /// - Throws: ``RuntimeError`` when the store does not exist or cannot be opened or connected to, or what
     ///   `body` threw.
-    func withPublicIndex<T>(creating: Bool = false, _ body: (PublicIndexStore) async throws -> T) async throws -> T {
-        let index: PublicIndexStore
+    func withPublicIndex<T>(creating: Bool = false, _ body: (any PublicIndexStore) async throws -> T) async throws -> T
+    {
+        let index: any PublicIndexStore
         switch try location {
         case .sqlite(let path):
-            index = .sqlite(try creating ? Self.openSQLite(path) : Self.openExistingSQLite(path))
-        case .postgres(let location): index = .postgres(try await Self.openDatabase(location))
+            index = try creating ? Self.openSQLite(path) : Self.openExistingSQLite(path)
+        case .postgres(let location): index = try await Self.openDatabase(location)
         }
         do {
             let result = try await body(index)
@@ -98,20 +100,20 @@ struct StoreOptions: ParsableArguments {
 
     /// Closes a PostgreSQL store's connections (a SQLite store closes with its last reference).
     static func close(_ store: any Sendable) async {
-        if let database = store as? PostgresDatabase { await database.close() }
+        if let database = store as? PostgresStore { await database.close() }
     }
 
     /// Connects to the PostgreSQL store `location` names and migrates it.
-    static func openDatabase(_ location: PostgresLocation) async throws -> PostgresDatabase {
+    static func openDatabase(_ location: PostgresLocation) async throws -> PostgresStore {
         do {
-            return try await PostgresDatabase.open(location)
+            return try await PostgresStore.open(location)
         } catch {
             throw RuntimeError("cannot open the store \(error.path): \(error.message)")
         }
     }
 
     /// Opens the SQLite store at `path`, which must exist: reading commands never create an empty file.
-    static func openExistingSQLite(_ path: String) throws -> Store {
+    static func openExistingSQLite(_ path: String) throws -> SQLiteStore {
         guard FileManager.default.fileExists(atPath: path) else {
             throw RuntimeError("no store at \(path) (crawl, import or publish first, or give --store)")
         }

@@ -34,7 +34,7 @@ extension Searchlight {
         func run() async throws {
             global.bootstrapLogging()
             try await store.withPublicIndex { index in
-                guard case .postgres(let database) = index else {
+                guard let database = index as? PostgresStore else {
                     printText(json ? #"{"replica":false}"# : "A SQLite store answers searches itself: no replica.")
                     return
                 }

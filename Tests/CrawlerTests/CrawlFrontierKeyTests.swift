@@ -156,7 +156,7 @@ struct FrontierKeyMigrationTests {
         defer { storage.cleanUp() }
         // A store file exactly as the released v2 schema left it, with rows.
         let queue = try DatabaseQueue(path: storage.path)
-        try Store.migrator.migrate(queue, upTo: "v2-index")
+        try SQLiteStore.migrator.migrate(queue, upTo: "v2-index")
         let host = "https://example.com"
         let urls = [
             "\(host)/p?b=1&a=2", "\(host)/p?a=2&b=1", "\(host)/q?utm_source=x", "\(host)/q", "\(host)/r",

@@ -9,7 +9,7 @@ import Testing
 /// Queues `urls` as the importer does for activities that reached the threshold, each donated by `app` (the
 /// crawl site's association file names `org.example.crawl`).
 func addPending(_ urls: [String], to path: String, app: String = "org.example.crawl") throws {
-    _ = try Store(path: path)  // the schema
+    _ = try SQLiteStore(path: path)  // the schema
     let queue = try DatabaseQueue(path: path)
     try queue.write { db in
         for url in urls {

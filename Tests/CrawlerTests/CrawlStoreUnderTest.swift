@@ -9,7 +9,7 @@ import Testing
 struct CrawlStoreUnderTest: Sendable {
     let store: any CrawlStore
     private let sqlite: TemporaryStore?
-    private let postgres: PostgresDatabase?
+    private let postgres: PostgresStore?
     private let postgresLocation: PostgresLocation?
 
     static func make(_ engine: StoreEngine) async throws -> CrawlStoreUnderTest {
@@ -23,7 +23,7 @@ struct CrawlStoreUnderTest: Sendable {
             guard case .postgres(let location) = try StoreLocation(option: url, environment: [:]) else {
                 throw StoreError(path: url, message: "not a PostgreSQL URL")
             }
-            let database = try await PostgresDatabase.open(location)
+            let database = try await PostgresStore.open(location)
             return CrawlStoreUnderTest(
                 store: database, sqlite: nil, postgres: database, postgresLocation: location)
         }
@@ -33,12 +33,12 @@ struct CrawlStoreUnderTest: Sendable {
     func openAnother() async throws -> any CrawlStore {
         if let sqlite { return try sqlite.open() }
         guard let postgresLocation else { throw StoreError(path: "", message: "no store") }
-        return try await PostgresDatabase.open(postgresLocation)
+        return try await PostgresStore.open(postgresLocation)
     }
 
     /// Closes a connection made by ``openAnother()``.
     func close(_ store: any CrawlStore) async {
-        await (store as? PostgresDatabase)?.close()
+        await (store as? PostgresStore)?.close()
     }
 
     func cleanUp() async {

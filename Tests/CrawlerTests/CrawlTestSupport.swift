@@ -17,7 +17,7 @@ struct TemporaryStore {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
 
-    func open() throws -> Store { try Store(path: path) }
+    func open() throws -> SQLiteStore { try SQLiteStore(path: path) }
 
     func cleanUp() { try? FileManager.default.removeItem(at: folder) }
 }
@@ -37,7 +37,7 @@ func testConfiguration(seeds: [String], _ adjust: (inout CrawlConfiguration) -> 
 }
 
 /// Crawls with `configuration` into `store`.
-func crawl(_ configuration: CrawlConfiguration, into store: Store) async throws -> CrawlSummary {
+func crawl(_ configuration: CrawlConfiguration, into store: SQLiteStore) async throws -> CrawlSummary {
     var logger = Logger(label: "test.crawl")
     logger.logLevel = .critical
     return try await Crawler(configuration: configuration, store: store, logger: logger).run()

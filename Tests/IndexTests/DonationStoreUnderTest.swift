@@ -13,7 +13,7 @@ struct DonationStoreUnderTest: Sendable {
     let store: any DonationStore
     /// Where the donation files are written (and, for SQLite, the store file).
     let files: IndexTestStore
-    private let postgres: PostgresDatabase?
+    private let postgres: PostgresStore?
 
     static func make(_ engine: StoreEngine) async throws -> DonationStoreUnderTest {
         let files = try IndexTestStore()
@@ -55,7 +55,7 @@ struct DonationStoreUnderTest: Sendable {
     func publish(threshold: Int? = nil, now: Date = Date()) async throws -> PublishSummary {
         let publisher =
             if let postgres {
-                Publisher(index: .postgres(postgres), logger: quietLogger)
+                Publisher(store: postgres, logger: quietLogger)
             } else {
                 Publisher(store: try files.open(), logger: quietLogger)
             }

@@ -14,8 +14,8 @@ import Testing
 /// search them.
 struct DualIndex {
     let sqlite: IndexTestStore
-    let store: Store
-    let postgres: PostgresDatabase
+    let store: SQLiteStore
+    let postgres: PostgresStore
     let replica: IndexReplica
     let cache: String
 
@@ -76,13 +76,13 @@ struct DualIndex {
 /// swift-corelibs-foundation after 6.3.1).
 enum TestDatabases {
     /// The cluster, the migrated template and the database the others are made through.
-    static let maker = Task { () async throws -> (PostgresCluster, String, PostgresDatabase) in
+    static let maker = Task { () async throws -> (PostgresCluster, String, PostgresStore) in
         let cluster = try await PostgresCluster.shared()
         let template = try await cluster.makeDatabase()
-        await (try await PostgresDatabase.open(try location(cluster, template))).close()
+        await (try await PostgresStore.open(try location(cluster, template))).close()
         let makerName = template + "_maker"
         _ = try await cluster.psql("CREATE DATABASE \(makerName) TEMPLATE \(template)", database: "postgres")
-        let maker = try await PostgresDatabase.open(try location(cluster, makerName))
+        let maker = try await PostgresStore.open(try location(cluster, makerName))
         // Autovacuum does not visit a database that takes no connections, so it never holds the template
         // while a copy is made ("source database is being accessed by other users").
         _ = try await maker.rows("ALTER DATABASE \(template) WITH ALLOW_CONNECTIONS false")
@@ -90,11 +90,11 @@ enum TestDatabases {
     }
 
     /// A new database with the current schema, as a store that was opened before.
-    static func make() async throws -> PostgresDatabase {
+    static func make() async throws -> PostgresStore {
         let (cluster, template, maker) = try await maker.value
         let name = "dual_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
         _ = try await maker.rows("CREATE DATABASE \(name) TEMPLATE \(template)")
-        return try await PostgresDatabase.open(try location(cluster, name))
+        return try await PostgresStore.open(try location(cluster, name))
     }
 
     private static func location(_ cluster: PostgresCluster, _ database: String) throws -> PostgresLocation {
@@ -112,7 +112,7 @@ struct DualIndexError: Error, CustomStringConvertible {
 
 extension PublicItemRow {
     /// Writes the row (and its cluster) into a PostgreSQL store, as the publisher writes them.
-    func insert(into database: PostgresDatabase) async throws {
+    func insert(into database: PostgresStore) async throws {
         _ = try await database.rows(
             """
             INSERT INTO cluster (id, key, fingerprint, published, reason, matched_by, members)
@@ -132,7 +132,7 @@ extension PublicItemRow {
                 .integer(id), .text(uniqueIdentifier), text(url), text(bundle), .text(title), text(description),
                 text(keywordText), text(domain), double(rating), ratingCount.map { .integer(Int64($0)) } ?? .null,
                 .integer(Int64(engagement)), .double(boost), .text(sources), double(expiresAt), .double(lastSeen),
-                .text(json), .text(Store.foldedPrefix(title)),
+                .text(json), .text(SQLiteStore.foldedPrefix(title)),
             ])
     }
 

@@ -143,7 +143,7 @@ import Testing
         let store = try IndexTestStore()
         defer { store.cleanUp() }
         let queue = try DatabaseQueue(path: store.path)
-        try Store.migrator.migrate(queue, upTo: "v8-search-indexes")
+        try SQLiteStore.migrator.migrate(queue, upTo: "v8-search-indexes")
         try await queue.write { db in
             for (id, title) in [(1, "京都の港ガイド"), (2, "Lemon tart"), (3, "ภาษาไทย")] {
                 try db.execute(

@@ -14,12 +14,12 @@ struct IndexReplicaTests {
     /// A PostgreSQL store under test with a replica in a folder of its own.
     struct Fixture {
         let store: DonationStoreUnderTest
-        let database: PostgresDatabase
+        let database: PostgresStore
         let cache: String
 
         static func make() async throws -> Fixture {
             let store = try await DonationStoreUnderTest.make(.postgres)
-            let database = try #require(store.store as? PostgresDatabase)
+            let database = try #require(store.store as? PostgresStore)
             return Fixture(
                 store: store, database: database, cache: store.files.folder.appendingPathComponent("cache").path)
         }

@@ -13,7 +13,7 @@ struct IndexTestStore {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
 
-    func open() throws -> Store { try Store(path: path) }
+    func open() throws -> SQLiteStore { try SQLiteStore(path: path) }
 
     /// Reads the file directly, as an outside tool would, without the store's API.
     func readOnly<T>(_ body: (Database) throws -> T) throws -> T {

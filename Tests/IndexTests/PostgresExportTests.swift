@@ -13,7 +13,7 @@ struct PostgresExportTests {
         var chunks: [Int] = []
     }
 
-    static func export(_ index: PublicIndexStore) async throws -> Collected {
+    static func export(_ index: any PublicIndexStore) async throws -> Collected {
         let collected = Collected()
         let count = try await PublicExport(index: index).writeJSONLines { data in
             collected.data.append(data)
@@ -51,8 +51,8 @@ struct PostgresExportTests {
             }
             _ = try await index.postgres.rows(
                 "UPDATE public_item SET item_json = $1 WHERE unique_identifier = 'B'", [.text(pretty)])
-            let postgres = try await Self.export(.postgres(index.postgres))
-            let sqlite = try await Self.export(.sqlite(index.store))
+            let postgres = try await Self.export(index.postgres)
+            let sqlite = try await Self.export(index.store)
             #expect(postgres.data == sqlite.data)
             let lines = String(decoding: postgres.data, as: UTF8.self).split(separator: "\n")
             let sorted = identifiers.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
@@ -67,14 +67,14 @@ struct PostgresExportTests {
     @Test("an empty index writes nothing")
     func emptyIndex() async throws {
         try await withIndex([]) { index in
-            let collected = try await Self.export(.postgres(index.postgres))
+            let collected = try await Self.export(index.postgres)
             #expect(collected.chunks.isEmpty)
         }
     }
 
     /// Makes `count` items in the PostgreSQL store with a statement of its own (`generate_series`), the same
     /// items as ``PublicItemRow`` would write with a title of `titleLength` `x`s.
-    static func generate(_ count: Int, titleLength: Int, in database: PostgresDatabase) async throws {
+    static func generate(_ count: Int, titleLength: Int, in database: PostgresStore) async throws {
         _ = try await database.rows(
             """
             INSERT INTO cluster (id, key, fingerprint, published, reason, matched_by, members)
@@ -98,8 +98,8 @@ struct PostgresExportTests {
         do {
             try PublicItemRow.insert(rows, path: index.sqlite.path)
             try await Self.generate(count, titleLength: 200, in: index.postgres)
-            let postgres = try await Self.export(.postgres(index.postgres))
-            let sqlite = try await Self.export(.sqlite(index.store))
+            let postgres = try await Self.export(index.postgres)
+            let sqlite = try await Self.export(index.store)
             #expect(postgres.data == sqlite.data)
             #expect(postgres.data.split(separator: 0x0A).count == count)
             #expect(postgres.chunks.count > 2)
@@ -126,7 +126,7 @@ struct PostgresExportTests {
             // The export runs on a thread of its own, so the writer's wait takes no thread of the cooperative pool.
             let export = Task(executorPreference: ThreadExecutor()) {
                 defer { written.finish() }
-                return try await PublicExport(index: .postgres(database)).writeJSONLines { data in
+                return try await PublicExport(index: database).writeJSONLines { data in
                     collected.chunks.append(data.count)
                     guard collected.chunks.count == 1 else { return }
                     written.yield()

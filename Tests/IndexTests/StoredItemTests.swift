@@ -176,7 +176,7 @@ struct StoredItemTests {
         }
         // An item stored in the full form by an earlier version reads back as it was, by look-up and by export.
         let opened = try store.open()
-        let index = PublicIndexStore.sqlite(opened)
+        let index = opened as any PublicIndexStore
         let source = SearchSource.store(opened)
         let exported = try await Self.export(index)
         #expect(exported == texts)
@@ -195,7 +195,7 @@ struct StoredItemTests {
     }
 
     /// The items `PublicExport` writes, one text per line.
-    private static func export(_ index: PublicIndexStore) async throws -> [String] {
+    private static func export(_ index: any PublicIndexStore) async throws -> [String] {
         let collected = PublicExportTests.Collected()
         try await PublicExport(index: index).writeJSONLines { collected.data.append($0) }
         return String(decoding: collected.data, as: UTF8.self).split(separator: "\n").map(String.init)

@@ -83,7 +83,7 @@ struct CrawlPendingCommandTests {
         let server = try await FixtureServer.start(site: "example")
         let (folder, store) = try CrawlCommandTests.storePath()
         defer { try? FileManager.default.removeItem(at: folder) }
-        _ = try Store(path: store)
+        _ = try SQLiteStore(path: store)
         let queue = try DatabaseQueue(path: store)
         try await queue.write { db in
             try db.execute(

@@ -66,7 +66,7 @@ struct CrawlResumeTests {
             process.kill()
             #expect(await process.waitForExit() == 128 + SIGKILL)
             // The file is sound after every kill.
-            if engine == .sqlite { #expect(try Store(path: storePath).integrityCheck() == ["ok"]) }
+            if engine == .sqlite { #expect(try SQLiteStore(path: storePath).integrityCheck() == ["ok"]) }
         }
         for path in gates[gates.count - 1] { await server.removeBehaviour(for: path) }
         let final = try await CommandRunner.run(arguments)
@@ -77,7 +77,7 @@ struct CrawlResumeTests {
         #expect(final.standardOutput.contains(#""finished":true"#))
 
         // Every page stored exactly once, every frontier URL done.
-        if engine == .sqlite { #expect(try Store(path: storePath).integrityCheck() == ["ok"]) }
+        if engine == .sqlite { #expect(try SQLiteStore(path: storePath).integrityCheck() == ["ok"]) }
         let counts = try await storeCounts(testStore)
         #expect(counts.pages == Self.pageCount + 1)
         #expect(counts.notDone == 0)

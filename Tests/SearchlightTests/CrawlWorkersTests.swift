@@ -121,7 +121,7 @@ struct CrawlWorkersTests {
         #expect(Set(requests).count == Self.pageCount + 4)
         let counts = try await storeCounts(testStore)
         #expect(counts.pages == Self.pageCount + 1 && counts.notDone == 0 && counts.distinctURLs == counts.urls)
-        if engine == .sqlite { #expect(try Store(path: store).integrityCheck() == ["ok"]) }
+        if engine == .sqlite { #expect(try SQLiteStore(path: store).integrityCheck() == ["ok"]) }
     }
 
     func storeCounts(_ store: WorkersTestStore) async throws -> (

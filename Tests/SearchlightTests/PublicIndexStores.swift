@@ -41,14 +41,14 @@ struct PublicIndexStores {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("pg-readers-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         sqlite = folder.appendingPathComponent("store.sqlite").path
-        _ = try Store(path: sqlite)
+        _ = try SQLiteStore(path: sqlite)
         try Self.insert(items, path: sqlite)
         let cluster = try await PostgresCluster.shared()
         postgres = cluster.url(database: try await cluster.makeDatabase())
         guard case .postgres(let location) = try StoreLocation(parsing: postgres) else {
             throw StoreError(path: postgres, message: "not a PostgreSQL location")
         }
-        let database = try await PostgresDatabase.open(location)
+        let database = try await PostgresStore.open(location)
         do {
             for item in items { try await Self.insert(item, into: database) }
         } catch {
@@ -76,7 +76,7 @@ struct PublicIndexStores {
                         """,
                     arguments: [
                         item.id, item.uniqueIdentifier, item.url, item.title, item.description, item.keywordText,
-                        item.rating, item.boost, item.sources, item.json, Store.foldedPrefix(item.title),
+                        item.rating, item.boost, item.sources, item.json, SQLiteStore.foldedPrefix(item.title),
                     ])
                 if let grams = GramText.row(
                     title: item.title, description: item.description, keywords: item.keywordText)
@@ -89,7 +89,7 @@ struct PublicIndexStores {
         }
     }
 
-    private static func insert(_ item: PublishedItem, into database: PostgresDatabase) async throws {
+    private static func insert(_ item: PublishedItem, into database: PostgresStore) async throws {
         _ = try await database.rows(
             """
             INSERT INTO cluster (id, key, fingerprint, published, reason, matched_by, members)
@@ -105,7 +105,7 @@ struct PublicIndexStores {
             [
                 .integer(item.id), .text(item.uniqueIdentifier), text(item.url), .text(item.title),
                 text(item.description), text(item.keywordText), item.rating.map(PostgresValue.double) ?? .null,
-                .double(item.boost), .text(item.sources), .text(item.json), .text(Store.foldedPrefix(item.title)),
+                .double(item.boost), .text(item.sources), .text(item.json), .text(SQLiteStore.foldedPrefix(item.title)),
             ])
     }
 }

@@ -87,7 +87,7 @@ struct RobustInputCommandTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(
             at: folder.appendingPathComponent("page.html"), withIntermediateDirectories: true)
-        _ = try Store(path: folder.appendingPathComponent("s.sqlite").path)
+        _ = try SQLiteStore(path: folder.appendingPathComponent("s.sqlite").path)
         let outcome = try await CommandRunner.run(
             arguments.map { $0.replacingOccurrences(of: "DIR", with: folder.path) })
         #expect(outcome.status != 0)
@@ -136,7 +136,7 @@ struct RobustInputCommandTests {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("s.sqlite").path
-        _ = try Store(path: path)
+        _ = try SQLiteStore(path: path)
         let queue = try DatabaseQueue(path: path)
         try queue.inDatabase { db in
             try db.execute(

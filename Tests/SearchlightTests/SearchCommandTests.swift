@@ -12,7 +12,7 @@ import Testing
         init() throws {
             folder = FileManager.default.temporaryDirectory.appendingPathComponent("searchlight-cli-\(UUID())")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            _ = try Store(path: path)
+            _ = try SQLiteStore(path: path)
             let queue = try DatabaseQueue(path: path)
             try queue.write { db in
                 for (id, title, description) in [

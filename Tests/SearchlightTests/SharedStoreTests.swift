@@ -45,7 +45,7 @@ struct SharedStoreTests {
 
         // The same work at once against one store, with a searcher reading throughout.
         let shared = folder.appendingPathComponent("shared.sqlite").path
-        _ = try Store(path: shared)  // the schema, so the searcher can start with the others
+        _ = try SQLiteStore(path: shared)  // the schema, so the searcher can start with the others
         let timeline = Timeline()
         let searcher = SearchLoop(path: shared)
         let probe = WriteLockProbe(path: shared)

@@ -71,7 +71,7 @@ struct CrawlURLMigrationTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("store.sqlite").path
         let queue = try DatabaseQueue(path: path)
-        try Store.migrator.migrate(queue, upTo: "v13-freshness")
+        try SQLiteStore.migrator.migrate(queue, upTo: "v13-freshness")
         try queue.write { db in
             for statement in Self.otherRows { try db.execute(sql: statement) }
             for row in Self.oldRows {
@@ -85,7 +85,7 @@ struct CrawlURLMigrationTests {
         }
         try queue.close()
 
-        let store = try Store(path: path)
+        let store = try SQLiteStore(path: path)
         #expect(try store.integrityCheck() == ["ok"])
         let reader = try DatabaseQueue(path: path)
         let (listing, followers, migrations) = try reader.read { db in
@@ -118,7 +118,7 @@ struct CrawlURLMigrationTests {
                     """, logger: .silent)
             }
         }
-        let store = try await PostgresDatabase.open(try database.location)
+        let store = try await PostgresStore.open(try database.location)
         #expect(
             try await store.appliedMigrations().suffix(3) == [
                 "v6-whatwg-crawl-url", "v7-refresh-indexes", "v8-index-generations",

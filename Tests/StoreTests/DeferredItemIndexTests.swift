@@ -23,7 +23,7 @@ struct DeferredItemIndexTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("deferred-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let store = try Store(path: folder.appendingPathComponent("s.sqlite").path)
+        let store = try SQLiteStore(path: folder.appendingPathComponent("s.sqlite").path)
         try store.pool.write { db in
             let before = try Self.indexes(db)
             #expect(before.count >= 6)

@@ -18,7 +18,7 @@ struct PostgresConnectionErrorTests {
         let clock = ContinuousClock()
         let start = clock.now
         let error = await #expect(throws: StoreError.self) {
-            await (try await PostgresDatabase.open(location)).close()
+            await (try await PostgresStore.open(location)).close()
         }
         let elapsed = clock.now - start
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18

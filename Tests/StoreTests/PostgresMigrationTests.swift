@@ -12,7 +12,7 @@ struct PostgresMigrationTests {
     @Test("opening a migrated store again applies nothing and keeps its data")
     func idempotent() async throws {
         let database = try await TestDatabase.make()
-        let first = try await PostgresDatabase.open(try database.location)
+        let first = try await PostgresStore.open(try database.location)
         let applied = try await first.appliedMigrations()
         await first.close()
         #expect(applied == PostgresSchema.migrations.map(\.identifier))
@@ -26,7 +26,7 @@ struct PostgresMigrationTests {
             try await PostgresMigrator.migrate(connection, logger: .silent)
         }
         #expect(again.isEmpty)
-        let second = try await PostgresDatabase.open(try database.location)
+        let second = try await PostgresStore.open(try database.location)
         #expect(try await second.appliedMigrations() == applied)
         await second.close()
         #expect(try await database.strings("SELECT value FROM setting WHERE name = 'salt'") == salt)
@@ -38,7 +38,7 @@ struct PostgresMigrationTests {
         var salts: Set<String> = []
         for _ in 0..<2 {
             let database = try await TestDatabase.make()
-            await (try await PostgresDatabase.open(try database.location)).close()
+            await (try await PostgresStore.open(try database.location)).close()
             salts.formUnion(try await database.strings("SELECT value FROM setting WHERE name = 'salt'"))
         }
         #expect(salts.count == 2)

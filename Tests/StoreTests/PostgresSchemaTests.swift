@@ -25,7 +25,7 @@ struct PostgresSchemaTests {
     func everyTableHasACounterpart() async throws {
         let sqlite = try SQLiteSchemaSnapshot.ofNewStore()
         let database = try await TestDatabase.make()
-        let store = try await PostgresDatabase.open(try database.location)
+        let store = try await PostgresStore.open(try database.location)
         await store.close()
         let postgres = try await PostgresSchemaSnapshot.of(database)
 
@@ -61,7 +61,7 @@ struct PostgresSchemaTests {
     @Test("every deleted item is recorded under the current generation, whoever deletes it")
     func removalsAreRecorded() async throws {
         let database = try await TestDatabase.make()
-        let store = try await PostgresDatabase.open(try database.location)
+        let store = try await PostgresStore.open(try database.location)
         await store.close()
         try await database.withConnection { connection in
             try await connection.query(

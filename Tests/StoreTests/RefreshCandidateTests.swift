@@ -5,7 +5,7 @@ import Testing
 @testable import Store
 
 /// In a refresh pass the SQLite store reads first which frontier rows a commit's candidates leave alone
-/// (`Store.settledKeys`) and sends the upsert only for the rest. Whatever is read first, each row must end
+/// (`SQLiteStore.settledKeys`) and sends the upsert only for the rest. Whatever is read first, each row must end
 /// as the upsert's own rule (``RefreshRules``) leaves it.
 @Suite struct RefreshCandidateTests {
     /// A row of the earlier pass (done, visited at 10): key, kind, next visit.
@@ -19,7 +19,7 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("searchlight-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let store = try Store(path: folder.appendingPathComponent("store.sqlite").path)
+        let store = try SQLiteStore(path: folder.appendingPathComponent("store.sqlite").path)
         try await store.write { db in
             try db.execute(sql: "INSERT INTO crawl_run (id, started_at, finished_at, seeds) VALUES (1, 0, 1, '[]')")
             for (key, kind, next) in Self.earlierRows {
@@ -65,7 +65,7 @@ import Testing
         // What is read first: the rows the rule leaves alone, never an activity's page.
         let candidates = batch.candidates
         let settled = try await store.write { db in
-            try Store.settledKeys(of: candidates, run: run.id, dueBefore: 100, db: db)
+            try SQLiteStore.settledKeys(of: candidates, run: run.id, dueBefore: 100, db: db)
         }
         #expect(settled == ["k1", "k3", "k4", "k5"])
         let added = try await store.commit(batch, run: run.id, worker: worker)

@@ -14,7 +14,7 @@ import Testing
     @Test("SQLite queues the sitemaps and the due pages through indexes, and queues the right rows")
     func sqlitePlans() throws {
         let queue = try DatabaseQueue()
-        try Store.migrator.migrate(queue)
+        try SQLiteStore.migrator.migrate(queue)
         try queue.write { db in
             try db.execute(sql: "INSERT INTO crawl_run (id, started_at, seeds) VALUES (1, 0, '[]')")
             // id, kind, next visit, visited, sitemap lastmod: due by time, not due, due by lastmod, never

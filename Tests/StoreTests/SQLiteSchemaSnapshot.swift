@@ -29,7 +29,7 @@ struct SQLiteSchemaSnapshot {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("schema-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let store = try Store(path: folder.appendingPathComponent("store.sqlite").path)
+        let store = try SQLiteStore(path: folder.appendingPathComponent("store.sqlite").path)
         return try store.pool.read { db in try SQLiteSchemaSnapshot(db) }
     }
 

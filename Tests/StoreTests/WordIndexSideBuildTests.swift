@@ -48,7 +48,7 @@ struct WordIndexSideBuildTests {
     }
 
     static func publish(
-        _ clusters: [ClusterWrite], into store: Store, besides: Bool, floors: Floors = .rankOrder
+        _ clusters: [ClusterWrite], into store: SQLiteStore, besides: Bool, floors: Floors = .rankOrder
     ) throws {
         try store.publishTransaction(expectingItems: clusters.count, threshold: besides ? 10 : .max) { db, side in
             #expect((side != nil) == besides)
@@ -77,7 +77,7 @@ struct WordIndexSideBuildTests {
     ]
 
     /// Every query's matches with their scores, and the index's totals.
-    static func answers(_ store: Store) throws -> [String] {
+    static func answers(_ store: SQLiteStore) throws -> [String] {
         try store.pool.read { db in
             var lines: [String] = []
             for query in queries {
@@ -111,8 +111,8 @@ struct WordIndexSideBuildTests {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let clusters = Self.clusters(600)
-        let ordinary = try Store(path: folder.appendingPathComponent("ordinary.sqlite").path)
-        let besides = try Store(path: folder.appendingPathComponent("besides.sqlite").path)
+        let ordinary = try SQLiteStore(path: folder.appendingPathComponent("ordinary.sqlite").path)
+        let besides = try SQLiteStore(path: folder.appendingPathComponent("besides.sqlite").path)
         try Self.publish(clusters, into: ordinary, besides: false)
         try Self.publish(clusters, into: besides, besides: true, floors: floors)
 
@@ -130,15 +130,15 @@ struct WordIndexSideBuildTests {
         let hashSize = try besides.pool.read { db in
             try Int.fetchOne(db, sql: "SELECT v FROM public_fts_config WHERE k = 'hashsize'")
         }
-        #expect(hashSize == Store.fullTextHashSize)
+        #expect(hashSize == SQLiteStore.fullTextHashSize)
     }
 
     @Test("a whole index rewritten: the removed items' words are gone, the new ones' there")
     func rewritten() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let ordinary = try Store(path: folder.appendingPathComponent("ordinary.sqlite").path)
-        let besides = try Store(path: folder.appendingPathComponent("besides.sqlite").path)
+        let ordinary = try SQLiteStore(path: folder.appendingPathComponent("ordinary.sqlite").path)
+        let besides = try SQLiteStore(path: folder.appendingPathComponent("besides.sqlite").path)
         for store in [ordinary, besides] {
             try Self.publish(Self.clusters(300), into: store, besides: false)
             let stored = try store.pool.read { db in try Int64.fetchAll(db, sql: "SELECT id FROM cluster ORDER BY id") }
@@ -155,7 +155,7 @@ struct WordIndexSideBuildTests {
     func failureRollsBack() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let store = try Store(path: folder.appendingPathComponent("s.sqlite").path)
+        let store = try SQLiteStore(path: folder.appendingPathComponent("s.sqlite").path)
         struct Refused: Error {}
         #expect(throws: Refused.self) {
             try store.publishTransaction(expectingItems: 50, threshold: 10) { db, side in
@@ -175,7 +175,7 @@ struct WordIndexSideBuildTests {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("s.sqlite").path
-        let store = try Store(path: path)
+        let store = try SQLiteStore(path: path)
         let abandoned = path + WordIndexSideBuild.marker + "1-2"
         let held = path + WordIndexSideBuild.marker + "3-4"
         #expect(FileManager.default.createFile(atPath: abandoned, contents: Data("x".utf8)))

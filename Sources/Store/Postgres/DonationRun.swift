@@ -53,7 +53,7 @@ struct ItemUpsert: Sendable {
     }
 }
 
-/// The activity donations of a run, worked out as applying them one by one would (see ``Store``): once
+/// The activity donations of a run, worked out as applying them one by one would (see ``SQLiteStore``): once
 /// the store has said which donor pairs are new and how many donors each activity had before the run, the
 /// donors each record counts follow, hence the records below the threshold and, for each activity, the
 /// content each record above it offers.
