@@ -282,7 +282,7 @@ let package = Package(
         // Test support beside the fixture server: a throw-away PostgreSQL cluster (initdb into a temporary
         // folder, a free loopback port, a watchdog that stops it if the tests die), headless Chromium, child
         // processes, seeded randomness and paired timings. A library so every test target shares it.
-        .target(name: "TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Store"]),
         .executableTarget(
             name: "searchlight-fixture-server",
             dependencies: [

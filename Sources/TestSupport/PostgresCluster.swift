@@ -64,8 +64,10 @@ package final class PostgresCluster: Sendable {
     let programs: PostgresPrograms
     /// Stops the server and removes ``folder`` when told to, or when this process ends.
     private let watchdog: ClusterWatchdog
-    /// Numbers the databases ``makeDatabase()`` creates.
+    /// Numbers the databases ``makeDatabase(_:)`` creates.
     private let databaseCounter = Atomic<Int>(0)
+    /// The templates new databases are copied from (`PostgresCluster+Databases.swift`), once made.
+    let maker = Mutex<Task<DatabaseMaker, any Error>?>(nil)
 
     private init(
         folder: URL, port: Int, authentication: Authentication, startupDuration: Duration,
@@ -137,14 +139,16 @@ package final class PostgresCluster: Sendable {
         return nil
     }
 
-    /// Creates a new empty database (`createdb`) and returns its name; each test takes its own, so tests
-    /// run in parallel on one cluster without sharing state.
-    package func makeDatabase() async throws -> String {
-        let name = "test_\(getpid())_\(databaseCounter.add(1, ordering: .relaxed).newValue)"
+    /// The next number for a database's name.
+    func nextDatabaseNumber() -> Int {
+        databaseCounter.add(1, ordering: .relaxed).newValue
+    }
+
+    /// Creates the empty database `name` with `createdb`.
+    func createDatabaseWithProgram(_ name: String) async throws {
         try await PostgresPrograms.onThread { [programs, port, password, folder] in
             try programs.createDatabase(name, port: port, password: password, folder: folder)
         }
-        return name
     }
 
     /// Runs one SQL command in `database` with `psql` and returns its output (`-At`: a one-value query prints
@@ -173,6 +177,7 @@ package final class PostgresCluster: Sendable {
 
     /// Stops the server (`pg_ctl stop -m fast`) and removes the folder; returns once both are done.
     package func stop() async {
+        if let task = maker.withLock({ $0 }), let made = try? await task.value { await made.connection.close() }
         await watchdog.fire()
     }
 }

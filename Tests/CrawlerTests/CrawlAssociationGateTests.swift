@@ -2,6 +2,7 @@ import Crawler
 import FixtureServer
 import Foundation
 import Store
+import TestSupport
 import Testing
 
 /// SPEC §4: a donated page on a host outside every crawl's scope is fetched only after that host's

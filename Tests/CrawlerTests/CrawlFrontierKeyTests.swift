@@ -3,6 +3,7 @@ import FixtureServer
 import Foundation
 import GRDB
 import Scope
+import TestSupport
 import Testing
 
 @testable import Store

@@ -2,8 +2,10 @@ import Crawler
 import FixtureServer
 import Foundation
 import GRDB
-import Store
+import TestSupport
 import Testing
+
+@testable import Store
 
 /// Adds rows to `pending_url` the way the importer does (key: the URL's canonical key).
 /// Queues `urls` as the importer does for activities that reached the threshold, each donated by `app` (the

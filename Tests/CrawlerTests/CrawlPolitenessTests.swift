@@ -2,6 +2,7 @@ import Crawler
 import FixtureServer
 import Foundation
 import Store
+import TestSupport
 import Testing
 
 @Suite("robots.txt over HTTP, Retry-After, retries and the per-host cap")

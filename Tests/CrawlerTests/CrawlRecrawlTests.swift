@@ -2,6 +2,7 @@ import Crawler
 import FixtureServer
 import Foundation
 import Store
+import TestSupport
 import Testing
 
 @Suite("Re-crawling: conditional requests, unchanged content, gone and newly noindex pages")

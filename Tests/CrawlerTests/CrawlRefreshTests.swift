@@ -2,9 +2,11 @@ import Crawler
 import FixtureServer
 import Foundation
 import GRDB
-import Store
 import Synchronization
+import TestSupport
 import Testing
+
+@testable import Store
 
 /// A clock a test moves by hand: the time refresh passes start from and visits are scheduled from.
 final class TestClock: Sendable {

@@ -2,6 +2,7 @@ import Crawler
 import FixtureServer
 import Foundation
 import Store
+import TestSupport
 import Testing
 
 @Suite("Crawling the fixture site, checked against the server's request log")

@@ -4,23 +4,10 @@ import FixtureServer
 import Foundation
 import GRDB
 import Logging
-import Store
+import TestSupport
 import Testing
 
-/// A fresh store file in a temporary folder, removed by `cleanUp()`.
-struct TemporaryStore {
-    let folder: URL
-    var path: String { folder.appendingPathComponent("searchlight.sqlite").path }
-
-    init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("searchlight-crawl-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    func open() throws -> SQLiteStore { try SQLiteStore(path: path) }
-
-    func cleanUp() { try? FileManager.default.removeItem(at: folder) }
-}
+@testable import Store
 
 /// A crawl configuration for loopback fixture sites: private addresses allowed, no delay,
 /// quick retries, apple-app-site-association over plain http.

@@ -3,6 +3,7 @@ import FixtureServer
 import Foundation
 import GRDB
 import Index
+import TestSupport
 import Testing
 
 /// SPEC §4 end to end: an app whose bundle the site's apple-app-site-association does not name can donate
@@ -11,8 +12,8 @@ import Testing
 @Suite("An app speaks only for sites that associate it")
 struct AppAssociationTests {
     /// The crawled example site and a store holding `lines` (with `{{origin}}` the site's base URL), published.
-    static func published(_ lines: [String]) async throws -> (IndexTestStore, String) {
-        let store = try IndexTestStore()
+    static func published(_ lines: [String]) async throws -> (TemporaryStore, String) {
+        let store = try TemporaryStore()
         let server = try await FixtureServer.start(site: "example")
         let base = server.baseURL
         try await store.crawl(seeds: [base + "/"])
@@ -36,7 +37,7 @@ struct AppAssociationTests {
         return activityLine(donor: donor, fields)
     }
 
-    static func row(_ store: IndexTestStore, _ identifier: String) throws -> Row? {
+    static func row(_ store: TemporaryStore, _ identifier: String) throws -> Row? {
         try store.readOnly { db in
             try Row.fetchOne(
                 db, sql: "SELECT keywords, sources, engagement, item_json FROM public_item WHERE unique_identifier = ?",
@@ -44,7 +45,7 @@ struct AppAssociationTests {
         }
     }
 
-    static func search(_ store: IndexTestStore, _ word: String) throws -> [String] {
+    static func search(_ store: TemporaryStore, _ word: String) throws -> [String] {
         try store.readOnly { db in
             try String.fetchAll(
                 db,

@@ -3,25 +3,26 @@ import FixtureServer
 import Foundation
 import GRDB
 import Index
-import Store
 import TestSupport
 import Testing
+
+@testable import Store
 
 /// A new, empty store of one engine, as `import` and `delete` see it (``DonationStore``), a folder for
 /// donation files, and a look into its tables that does not go through the product's code.
 struct DonationStoreUnderTest: Sendable {
     let store: any DonationStore
     /// Where the donation files are written (and, for SQLite, the store file).
-    let files: IndexTestStore
+    let files: TemporaryStore
     private let postgres: PostgresStore?
 
     static func make(_ engine: StoreEngine) async throws -> DonationStoreUnderTest {
-        let files = try IndexTestStore()
+        let files = try TemporaryStore()
         switch engine {
         case .sqlite:
             return DonationStoreUnderTest(store: try files.open(), files: files, postgres: nil)
         case .postgres:
-            let database = try await TestDatabases.make()
+            let database = try await PostgresCluster.shared().makeStore()
             return DonationStoreUnderTest(store: database, files: files, postgres: database)
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Index
+import TestSupport
 import Testing
 
 @testable import Store
@@ -27,14 +28,14 @@ import Testing
             }
     }
 
-    static func titles(_ store: IndexTestStore, _ text: String, limits: PublicSearch.Limits = .standard)
+    static func titles(_ store: TemporaryStore, _ text: String, limits: PublicSearch.Limits = .standard)
         async throws -> [String]
     {
         try await PublicSearch(store: try store.open(), limits: limits).search(text).hits.map(\.title)
     }
 
     /// The ids of the gram index, and whether FTS5 finds it consistent.
-    static func gramRows(_ store: IndexTestStore) throws -> [Int64] {
+    static func gramRows(_ store: TemporaryStore) throws -> [Int64] {
         let queue = try DatabaseQueue(path: store.path)
         defer { try? queue.close() }
         try queue.write { db in
@@ -43,7 +44,7 @@ import Testing
         return try queue.read { db in try Int64.fetchAll(db, sql: "SELECT rowid FROM public_grams ORDER BY rowid") }
     }
 
-    static func itemIDs(_ store: IndexTestStore, titled titles: [String]) throws -> [Int64] {
+    static func itemIDs(_ store: TemporaryStore, titled titles: [String]) throws -> [Int64] {
         try store.readOnly { db in
             try Int64.fetchAll(
                 db,
@@ -53,7 +54,7 @@ import Testing
     }
 
     @Test func publishesKeepTheGramIndexInStep() async throws {
-        let store = try IndexTestStore()
+        let store = try TemporaryStore()
         defer { store.cleanUp() }
         let first =
             Self.item("1", title: "京都の港ガイド") + Self.deletableItem("2", title: "我爱北京天安门")
@@ -86,7 +87,7 @@ import Testing
     /// Exact ranking (bm25 over the pairs, plus the engagement boost) and the tiered ranking of large
     /// match sets agree: a title match first, then by engagement.
     @Test func gramMatchesRankLikeWordMatches() async throws {
-        let store = try IndexTestStore()
+        let store = try TemporaryStore()
         defer { store.cleanUp() }
         let lines =
             Self.item("1", title: "北港ガイド", donors: 3) + Self.item("2", title: "南港ガイド", donors: 4)
@@ -112,7 +113,7 @@ import Testing
     /// Writes outside the publisher: a deleted item's row goes, a renumbered item's row follows it, and
     /// an item whose text changed loses its row rather than be found by words it no longer has.
     @Test func triggersNeverLeaveRowsForWhatIsGone() async throws {
-        let store = try IndexTestStore()
+        let store = try TemporaryStore()
         defer { store.cleanUp() }
         let lines = Self.item("1", title: "京都の港ガイド") + Self.item("2", title: "我爱北京天安门")
         _ = try await store.importFiles([try donationFile(lines, in: store)])
@@ -140,7 +141,7 @@ import Testing
 
     /// A store at the previous schema version (v8) gets a gram index of the items it already has.
     @Test func olderStoresGetTheGramIndexOfTheirItems() async throws {
-        let store = try IndexTestStore()
+        let store = try TemporaryStore()
         defer { store.cleanUp() }
         let queue = try DatabaseQueue(path: store.path)
         try SQLiteStore.migrator.migrate(queue, upTo: "v8-search-indexes")

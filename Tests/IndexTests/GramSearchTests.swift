@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Index
+import TestSupport
 import Testing
 
 @testable import Store
@@ -39,14 +40,14 @@ import Testing
     ]
 
     /// A store with `lines` imported and published.
-    static func published(_ lines: [[String]]) async throws -> IndexTestStore {
-        let store = try IndexTestStore()
+    static func published(_ lines: [[String]]) async throws -> TemporaryStore {
+        let store = try TemporaryStore()
         _ = try await store.importFiles([try donationFile(lines.flatMap { $0 }, in: store)])
         _ = try await store.publish()
         return store
     }
 
-    static func identifiers(_ store: IndexTestStore, _ text: String) async throws -> [String] {
+    static func identifiers(_ store: TemporaryStore, _ text: String) async throws -> [String] {
         let results = try await PublicSearch(store: try store.open()).search(text)
         return results.hits.map { hit in
             hit.title.isEmpty ? hit.uniqueIdentifier : Self.id(of: hit.title)

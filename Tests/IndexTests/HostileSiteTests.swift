@@ -4,6 +4,7 @@ import FixtureServer
 import Foundation
 import GRDB
 import Index
+import TestSupport
 import Testing
 
 /// The hostile fixture site (`Fixtures/sites/hostile`) crawled, published and exported: what reaches the
@@ -13,7 +14,7 @@ import Testing
 struct HostileSiteTests {
     @Test("Published web identifiers and URLs are canonical, whichever spelling was linked first")
     func canonicalIdentifiers() async throws {
-        let store = try IndexTestStore()
+        let store = try TemporaryStore()
         defer { store.cleanUp() }
         let server = try await FixtureServer.start(site: "hostile")
         defer { Task { await server.stop() } }
@@ -34,7 +35,7 @@ struct HostileSiteTests {
 
     @Test("An activity donated with tracking parameters before the crawl is fetched and published canonical")
     func donatedTrackingVariant() async throws {
-        let store = try IndexTestStore()
+        let store = try TemporaryStore()
         defer { store.cleanUp() }
         let server = try await FixtureServer.start(site: "hostile")
         defer { Task { await server.stop() } }
@@ -57,7 +58,7 @@ struct HostileSiteTests {
 
     @Test("A page titled only by og:title is published with that title")
     func openGraphTitleOnly() async throws {
-        let store = try IndexTestStore()
+        let store = try TemporaryStore()
         defer { store.cleanUp() }
         let server = try await FixtureServer.start(site: "hostile")
         defer { Task { await server.stop() } }
@@ -70,7 +71,7 @@ struct HostileSiteTests {
 
     @Test("import, crawl, publish publishes an activity page in one round")
     func activityPageInOneRound() async throws {
-        let store = try IndexTestStore()
+        let store = try TemporaryStore()
         defer { store.cleanUp() }
         let server = try await FixtureServer.start(site: "hostile")
         defer { Task { await server.stop() } }
@@ -87,7 +88,7 @@ struct HostileSiteTests {
 
     @Test("An activity page robots.txt disallows is withheld as robotsDisallowed, not left waiting")
     func robotsDisallowedActivityPage() async throws {
-        let store = try IndexTestStore()
+        let store = try TemporaryStore()
         defer { store.cleanUp() }
         let server = try await FixtureServer.start(site: "hostile")
         defer { Task { await server.stop() } }
@@ -108,7 +109,7 @@ struct HostileSiteTests {
 
     @Test("Control characters from pages and donations are not stored")
     func controlCharacters() async throws {
-        let store = try IndexTestStore()
+        let store = try TemporaryStore()
         defer { store.cleanUp() }
         let server = try await FixtureServer.start(site: "hostile")
         defer { Task { await server.stop() } }
@@ -139,7 +140,7 @@ struct HostileSiteTests {
 
     @Test("A page stored with unsafe URLs before they were refused publishes none of them")
     func unsafeURLsInAnOlderStore() async throws {
-        let store = try IndexTestStore()
+        let store = try TemporaryStore()
         defer { store.cleanUp() }
         let server = try await FixtureServer.start(site: "hostile")
         defer { Task { await server.stop() } }
@@ -168,7 +169,7 @@ struct HostileSiteTests {
 
     @Test("Report members without a persistentIdentifier each keep an identifier of their own")
     func distinctMemberIdentifiers() async throws {
-        let store = try IndexTestStore()
+        let store = try TemporaryStore()
         defer { store.cleanUp() }
         let lines = ["a", "b", "c"].flatMap { donor in
             ["1", "2"].map { id in

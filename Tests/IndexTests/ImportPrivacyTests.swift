@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Index
+import TestSupport
 import Testing
 
 /// SPEC §4: below the engagement threshold the store holds only salted hashes — never titles,
@@ -19,7 +20,7 @@ import Testing
     }
 
     @Test func belowTheThresholdOnlyHashesReachTheFile() async throws {
-        let store = try IndexTestStore()
+        let store = try TemporaryStore()
         defer { store.cleanUp() }
         let file = try donationFile([Self.line(donor: "donor-ABC"), Self.line(donor: "donor-DEF")], in: store)
         let summary = try await store.importFiles([file])
@@ -36,7 +37,7 @@ import Testing
     }
 
     @Test func atTheThresholdContentIsStoredWithOnlyTheRequiredUserInfo() async throws {
-        let store = try IndexTestStore()
+        let store = try TemporaryStore()
         defer { store.cleanUp() }
         let lines = ["donor-ABC", "donor-DEF", "donor-GHI"].map(Self.line(donor:))
         let summary = try await store.importFiles([try donationFile(lines, in: store)])
@@ -59,7 +60,7 @@ import Testing
     }
 
     @Test func ineligibleRecordsAreCountedNotStored() async throws {
-        let store = try IndexTestStore()
+        let store = try TemporaryStore()
         defer { store.cleanUp() }
         var lines = ["donor-ABC", "donor-DEF", "donor-GHI"].map { donor in
             activityLine(
@@ -82,7 +83,7 @@ import Testing
 
     /// Raising the threshold removes content now below it (it may not be kept).
     @Test func raisingTheThresholdPurgesContent() async throws {
-        let store = try IndexTestStore()
+        let store = try TemporaryStore()
         defer { store.cleanUp() }
         let lines = ["donor-ABC", "donor-DEF"].map(Self.line(donor:))
         _ = try await store.importFiles([try donationFile(lines, in: store)], threshold: 2)

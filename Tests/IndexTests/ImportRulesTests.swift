@@ -1,11 +1,12 @@
 import Foundation
 import GRDB
 import Index
+import TestSupport
 import Testing
 
 @Suite struct ImportRulesTests {
     @Test func importingTwiceChangesNothing() async throws {
-        let store = try IndexTestStore()
+        let store = try TemporaryStore()
         defer { store.cleanUp() }
         let lines =
             ["a", "b", "c"].map {
@@ -23,7 +24,7 @@ import Testing
     }
 
     @Test func strictImportsNothingWhenALineIsBad() async throws {
-        let store = try IndexTestStore()
+        let store = try TemporaryStore()
         defer { store.cleanUp() }
         let lines = [
             activityLine(donor: "a", ["title": "Tart", "webpageURL": "https://a.test/tart"]),
@@ -42,7 +43,7 @@ import Testing
 
     /// The same canonical URL from three donors is one activity with three donors.
     @Test func donorsAreCountedPerCanonicalURL() async throws {
-        let store = try IndexTestStore()
+        let store = try TemporaryStore()
         defer { store.cleanUp() }
         let urls = [
             "https://A.test/tart?b=2&a=1", "https://a.test:443/tart?a=1&b=2#x",
@@ -59,7 +60,7 @@ import Testing
     /// Apple's rules: by identifier; by domain, hierarchically (`a` takes `a.b`, not `ab`); all. The
     /// activities naming a deleted item go with it, with their donor hashes.
     @Test func deletionRules() async throws {
-        let store = try IndexTestStore()
+        let store = try TemporaryStore()
         defer { store.cleanUp() }
         func item(_ id: String, _ domain: String) -> String {
             #"{"type":"searchableItem","bundleIdentifier":"com.example.recipes","uniqueIdentifier":"\#(id)","domainIdentifier":"\#(domain)"}"#

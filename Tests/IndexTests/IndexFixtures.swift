@@ -5,9 +5,10 @@ import GRDB
 import Index
 import Logging
 import Store
+import TestSupport
 
 /// Writes JSON Lines donation records to a temporary file.
-func donationFile(_ lines: [String], in store: IndexTestStore, name: String = "donations.jsonl") throws -> String {
+func donationFile(_ lines: [String], in store: TemporaryStore, name: String = "donations.jsonl") throws -> String {
     let path = store.folder.appendingPathComponent(name).path
     try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
     return path
@@ -30,7 +31,7 @@ let quietLogger: Logger = {
     return logger
 }()
 
-extension IndexTestStore {
+extension TemporaryStore {
     func importFiles(
         _ paths: [String], threshold: Int? = nil, strict: Bool = false, now: Date = Date()
     ) async throws -> ImportSummary {

@@ -2,8 +2,9 @@ import Foundation
 import GRDB
 import Index
 import Logging
-import Store
 import Testing
+
+@testable import Store
 
 /// A PostgreSQL store's search replica (``IndexReplica``) against the store it copies, through the real
 /// publisher on a real PostgreSQL database: each publish reaches the replica whole, and every replica that

@@ -1,13 +1,15 @@
 import Foundation
 import GRDB
-import Store
+import TestSupport
 import Testing
+
+@testable import Store
 
 @Suite struct IndexSchemaTests {
     /// Each store gets its own hashing key, so hashes of the same URL differ between stores.
     @Test func everyStoreHasItsOwnSalt() throws {
-        let first = try IndexTestStore()
-        let second = try IndexTestStore()
+        let first = try TemporaryStore()
+        let second = try TemporaryStore()
         defer {
             first.cleanUp()
             second.cleanUp()
@@ -26,7 +28,7 @@ import Testing
 
     /// The FTS index follows the public items through its triggers.
     @Test func ftsFollowsPublicItems() throws {
-        let store = try IndexTestStore()
+        let store = try TemporaryStore()
         defer { store.cleanUp() }
         _ = try store.open()
         let queue = try DatabaseQueue(path: store.path)

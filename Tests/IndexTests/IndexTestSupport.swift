@@ -2,19 +2,10 @@ import Foundation
 import GRDB
 import Items
 import Store
+import TestSupport
 
-/// A fresh store file in a temporary folder, removed by `cleanUp()`.
-struct IndexTestStore {
-    let folder: URL
-    var path: String { folder.appendingPathComponent("searchlight.sqlite").path }
-
-    init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("searchlight-index-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    func open() throws -> SQLiteStore { try SQLiteStore(path: path) }
-
+/// What the index tests read of a store file without the store's API.
+extension TemporaryStore {
     /// Reads the file directly, as an outside tool would, without the store's API.
     func readOnly<T>(_ body: (Database) throws -> T) throws -> T {
         var configuration = Configuration()
@@ -41,6 +32,4 @@ struct IndexTestStore {
             }
         }
     }
-
-    func cleanUp() { try? FileManager.default.removeItem(at: folder) }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import SearchQuery
+import TestSupport
 import Testing
 
 @testable import Index
@@ -148,8 +149,8 @@ import Testing
 
     /// 60 published items: engagement 1–5 (distinct donors), ratings 0–5 with every seventh missing,
     /// one or two keywords each; every title has the word "Item".
-    static func publishedStore() async throws -> IndexTestStore {
-        let store = try IndexTestStore()
+    static func publishedStore() async throws -> TemporaryStore {
+        let store = try TemporaryStore()
         var lines: [String] = []
         for index in 0..<60 {
             let keywords: [String] = ["k\(index % 4)"] + (index % 3 == 0 ? ["x k1"] : [])

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import SearchQuery
+import TestSupport
 import Testing
 
 @testable import Index
@@ -34,7 +35,7 @@ import Testing
 
     @Test(arguments: queries, [1, 10_000])
     func indexPathFindsWhatAScanFinds(query: String, countLimit: Int) async throws {
-        let store = try IndexTestStore()
+        let store = try TemporaryStore()
         defer { store.cleanUp() }
         var lines: [String] = []
         for index in 0..<60 {

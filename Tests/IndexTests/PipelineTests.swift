@@ -5,6 +5,7 @@ import FixtureServer
 import Foundation
 import GRDB
 import Index
+import TestSupport
 import Testing
 
 /// The whole pipeline on the bundled example site and donation file: crawl, import, publish (which
@@ -12,7 +13,7 @@ import Testing
 /// index, its full-text search and the report.
 @Suite struct PipelineTests {
     @Test func crawlImportPublishEndToEnd() async throws {
-        let store = try IndexTestStore()
+        let store = try TemporaryStore()
         defer { store.cleanUp() }
         let server = try await FixtureServer.start(site: "example")
         defer { Task { await server.stop() } }

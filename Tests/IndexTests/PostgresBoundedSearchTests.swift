@@ -18,7 +18,7 @@ struct PostgresBoundedSearchTests {
     /// 1,500 items in rank order: "filler" everywhere, "common" in some titles, keywords and descriptions,
     /// "lemonade" in many and "lemonades" in a few (a long last word that is itself common), text without
     /// spaces in every seventh, titles starting "Bakery" in every fifth, ratings in every third.
-    static let rows: [PublicItemRow] = {
+    static let rows: [TestItem] = {
         var generator = SeededRandom(seed: 5)
         return (0..<1_500).map { index in
             let engagement = Int(generator.next() % 5_000) / (1 + index % 7)
@@ -34,7 +34,7 @@ struct PostgresBoundedSearchTests {
             if index % 400 == 7 { keywords.append("rare") }
             if index % 7 == 0 { title += index % 14 == 0 ? " 京都の港ガイド" : "" }
             if index % 7 == 0 && index % 14 != 0 { description += " 港のガイドブック" }
-            return PublicItemRow(
+            return TestItem(
                 id: ItemRankOrder.id(boost: boost, sequence: Int64(index + 1)), title: title, description: description,
                 keywords: keywords, url: "https://b.example/\(index)", rating: index % 3 == 0 ? Double(index % 5) : nil,
                 engagement: engagement, boost: boost)

@@ -1,8 +1,10 @@
 import Foundation
 import GRDB
 import Index
-import Store
+import TestSupport
 import Testing
+
+@testable import Store
 
 /// `PublicExport` on a PostgreSQL store: the same bytes as on SQLite for the same items, in chunks, streamed.
 @Suite("Export on PostgreSQL writes what SQLite writes", .timeLimit(.minutes(3)))
@@ -24,7 +26,7 @@ struct PostgresExportTests {
     }
 
     /// Runs `body` on both stores holding `rows`, closing them afterwards.
-    func withIndex(_ rows: [PublicItemRow], _ body: (DualIndex) async throws -> Void) async throws {
+    func withIndex(_ rows: [TestItem], _ body: (DualIndex) async throws -> Void) async throws {
         let index = try await DualIndex(rows)
         do {
             try await body(index)
@@ -40,7 +42,7 @@ struct PostgresExportTests {
         // Identifiers a locale would sort otherwise: upper before lower case, accents by their bytes.
         let identifiers = ["b", "B", "a", "É", "e\u{301}", "z", "ß", "😀", "~", "A", "item-10", "item-9"]
         let rows = identifiers.enumerated().map { offset, identifier in
-            PublicItemRow(id: Int64(offset + 1), title: "Item \(offset)", url: identifier)
+            TestItem(id: Int64(offset + 1), title: "Item \(offset)", url: identifier)
         }
         try await withIndex(rows) { index in
             // A pretty-printed item still comes out on one line; U+2028 inside a string is kept.
@@ -72,32 +74,14 @@ struct PostgresExportTests {
         }
     }
 
-    /// Makes `count` items in the PostgreSQL store with a statement of its own (`generate_series`), the same
-    /// items as ``PublicItemRow`` would write with a title of `titleLength` `x`s.
-    static func generate(_ count: Int, titleLength: Int, in database: PostgresStore) async throws {
-        _ = try await database.rows(
-            """
-            INSERT INTO cluster (id, key, fingerprint, published, reason, matched_by, members)
-            SELECT g, 'cluster-' || g, '\\x00', TRUE, 'published', '[]', '[]' FROM generate_series(1, $1) AS g
-            """, [.integer(Int64(count))])
-        _ = try await database.rows(
-            """
-            INSERT INTO public_item (id, cluster_id, unique_identifier, title, engagement, boost, sources, last_seen,
-                published_at, item_json)
-            SELECT g, g, 'item-' || g, repeat('x', $2::integer), 0, 0, 'web', 0, 0,
-                '{"uniqueIdentifier":"item-' || g || '","attributeSet":{"title":"' || repeat('x', $2::integer) || '"}}'
-            FROM generate_series(1, $1) AS g
-            """, [.integer(Int64(count)), .integer(Int64(titleLength))])
-    }
-
     @Test("a few thousand items come in chunks of about the chunk size, the same bytes as on SQLite")
     func chunks() async throws {
         let count = 4_000
-        let rows = (1...count).map { PublicItemRow(id: Int64($0), title: String(repeating: "x", count: 200)) }
+        let rows = (1...count).map { TestItem(id: Int64($0), title: String(repeating: "x", count: 200)) }
         let index = try await DualIndex([])
         do {
-            try PublicItemRow.insert(rows, path: index.sqlite.path)
-            try await Self.generate(count, titleLength: 200, in: index.postgres)
+            try await TestItem.publish(rows, into: index.store)
+            try await TestItem.publish(rows, into: index.postgres)
             let postgres = try await Self.export(index.postgres)
             let sqlite = try await Self.export(index.store)
             #expect(postgres.data == sqlite.data)
@@ -116,10 +100,12 @@ struct PostgresExportTests {
     /// (the statement is still running). An export that read every row before writing would find it done.
     @Test("the rows are streamed: the statement is still running while the first chunk is written")
     func streams() async throws {
-        let database = try await TestDatabases.make()
+        let database = try await PostgresCluster.shared().makeStore()
         let count = 40_000
         do {
-            try await Self.generate(count, titleLength: 1_000, in: database)
+            try await TestItem.publish(
+                (1...count).map { TestItem(id: Int64($0), title: String(repeating: "x", count: 1_000)) }, into: database
+            )
             let (firstChunk, written) = AsyncStream.makeStream(of: Void.self)
             let release = DispatchSemaphore(value: 0)
             let collected = Collected()

@@ -3,6 +3,7 @@ import GRDB
 import Index
 import Logging
 import Store
+import TestSupport
 import Testing
 
 /// `PublicSearch` and `PublicExport` on a PostgreSQL store against the same on a SQLite store holding the
@@ -14,8 +15,8 @@ struct PostgresIndexReadTests {
     /// The search tests' items, plus items without a web page or a description and with several sources.
     static let rows =
         PublicSearchTests.rows + PostgresSearchTests.awkwardRows + PostgresSearchTests.gramRows + [
-            PublicItemRow(id: 300, title: "Orange curd", keywords: ["spread"], rating: 4, sources: "web,activity"),
-            PublicItemRow(id: 301, title: "Lime sorbet", description: "Iced.", sources: "activity, searchableItem"),
+            TestItem(id: 300, title: "Orange curd", keywords: ["spread"], rating: 4, sources: "web,activity"),
+            TestItem(id: 301, title: "Lime sorbet", description: "Iced.", sources: "activity, searchableItem"),
         ]
 
     /// Runs `body` on both engines' searches over ``rows``, closing them afterwards.
@@ -133,7 +134,7 @@ struct PostgresIndexReadTests {
 
     @Test("a replica never built is a store error, not a usage error")
     func storeFailure() async throws {
-        let database = try await TestDatabases.make()
+        let database = try await PostgresCluster.shared().makeStore()
         let cache = NSTemporaryDirectory() + "searchlight-replica-" + UUID().uuidString
         let replica = try await IndexReplica.open(database: database, directory: cache, logger: Logger(label: "test"))
         let error = await Self.error { try await PublicSearch(source: .replica(replica)).search("lemon") }

@@ -2,6 +2,7 @@ import Foundation
 import Index
 import SearchQuery
 import Store
+import TestSupport
 import Testing
 
 /// Search on a PostgreSQL store (through its replica) against search on a SQLite store holding the same
@@ -12,16 +13,16 @@ struct PostgresSearchTests {
     static let now = PublicQueryTests.now
 
     /// Items whose text holds what `LIKE`, SQL and `tsquery` give a meaning to, and folding's harder cases.
-    static let awkwardRows: [PublicItemRow] = [
-        PublicItemRow(id: 10, title: "100% pure_juice", keywords: ["50%", "a_b"], url: "https://x.example/percent"),
-        PublicItemRow(
+    static let awkwardRows: [TestItem] = [
+        TestItem(id: 10, title: "100% pure_juice", keywords: ["50%", "a_b"], url: "https://x.example/percent"),
+        TestItem(
             id: 11, title: #"back\slash"#, description: "it's 'quoted'", keywords: [#"slash\"#],
             url: "https://x.example/slash"),
-        PublicItemRow(id: 12, title: "Straße", keywords: ["Ærø", "Œuvre"], url: "https://x.example/strasse"),
-        PublicItemRow(id: 13, title: "STRASSE", description: "ΣΟΦΊΑ σοφία", url: "https://x.example/upper"),
-        PublicItemRow(id: 14, title: "Star*fruit", description: "a & b | !c :* (d)", url: "https://x.example/star"),
-        PublicItemRow(id: 15, title: "e\u{301}clair", keywords: ["", "ﬁne"], url: "https://x.example/eclair"),
-        PublicItemRow(id: 16, title: "Ёлка зимой", description: "Ελληνικά", url: "https://x.example/cyrillic"),
+        TestItem(id: 12, title: "Straße", keywords: ["Ærø", "Œuvre"], url: "https://x.example/strasse"),
+        TestItem(id: 13, title: "STRASSE", description: "ΣΟΦΊΑ σοφία", url: "https://x.example/upper"),
+        TestItem(id: 14, title: "Star*fruit", description: "a & b | !c :* (d)", url: "https://x.example/star"),
+        TestItem(id: 15, title: "e\u{301}clair", keywords: ["", "ﬁne"], url: "https://x.example/eclair"),
+        TestItem(id: 16, title: "Ёлка зимой", description: "Ελληνικά", url: "https://x.example/cyrillic"),
     ]
 
     /// Queries beyond the SQLite tests' tables: `LIKE`'s own wildcards, escapes, folding, hostile text.
@@ -70,18 +71,18 @@ struct PostgresSearchTests {
     }
 
     /// Text in scripts written without spaces (read through the gram vector), as in `GramSearchTests`.
-    static let gramRows: [PublicItemRow] = [
-        PublicItemRow(id: 200, title: "京都の港ガイド", description: "Kyoto harbour walks", url: "https://g.example/harbour"),
-        PublicItemRow(id: 201, title: "我爱北京天安门", url: "https://g.example/beijing"),
-        PublicItemRow(id: 202, title: "ภาษาไทย", description: "เรียนภาษาไทยที่ดี", url: "https://g.example/thai"),
-        PublicItemRow(id: 203, title: "Osaka 港ガイド", url: "https://g.example/osaka"),
-        PublicItemRow(id: 204, title: "Nagoyaガイドbook", url: "https://g.example/glued"),
-        PublicItemRow(
+    static let gramRows: [TestItem] = [
+        TestItem(id: 200, title: "京都の港ガイド", description: "Kyoto harbour walks", url: "https://g.example/harbour"),
+        TestItem(id: 201, title: "我爱北京天安门", url: "https://g.example/beijing"),
+        TestItem(id: 202, title: "ภาษาไทย", description: "เรียนภาษาไทยที่ดี", url: "https://g.example/thai"),
+        TestItem(id: 203, title: "Osaka 港ガイド", url: "https://g.example/osaka"),
+        TestItem(id: 204, title: "Nagoyaガイドbook", url: "https://g.example/glued"),
+        TestItem(
             id: 205, title: "Harbour guide", description: "Plain Latin text", keywords: ["kyoto"],
             url: "https://g.example/latin"),
-        PublicItemRow(id: 206, title: "Tokyo", keywords: ["東京タワー", "夜景"], url: "https://g.example/keywords"),
-        PublicItemRow(id: 207, title: "東京2024年の夏", url: "https://g.example/numbers"),
-        PublicItemRow(id: 208, title: "カイド", url: "https://g.example/unvoiced"),
+        TestItem(id: 206, title: "Tokyo", keywords: ["東京タワー", "夜景"], url: "https://g.example/keywords"),
+        TestItem(id: 207, title: "東京2024年の夏", url: "https://g.example/numbers"),
+        TestItem(id: 208, title: "カイド", url: "https://g.example/unvoiced"),
     ]
 
     /// Free text whose matches both engines rank in the same order (see ``freeTextMatches()``).

@@ -1,8 +1,10 @@
 import Foundation
 import GRDB
 import Index
-import Store
+import TestSupport
 import Testing
+
+@testable import Store
 
 /// `export`: every item's JSON, one per line, by uniqueIdentifier.
 @Suite struct PublicExportTests {
@@ -13,15 +15,15 @@ import Testing
     }
 
     @Test func linesInIdentifierOrderAsStored() async throws {
-        let store = try IndexTestStore()
+        let store = try TemporaryStore()
         defer { store.cleanUp() }
         let opened = try store.open()
-        try PublicItemRow.insert(
+        try await TestItem.publish(
             [
-                PublicItemRow(id: 1, title: "B", url: "https://b.example/"),
-                PublicItemRow(id: 2, title: "A", url: "https://a.example/"),
-                PublicItemRow(id: 3, title: "C", url: "https://c.example/"),
-            ], path: store.path)
+                TestItem(id: 1, title: "B", url: "https://b.example/"),
+                TestItem(id: 2, title: "A", url: "https://a.example/"),
+                TestItem(id: 3, title: "C", url: "https://c.example/"),
+            ], into: try SQLiteStore(path: store.path))
         // A pretty-printed item still comes out on one line.
         let queue = try DatabaseQueue(path: store.path)
         try await queue.write { db in
@@ -46,12 +48,12 @@ import Testing
     }
 
     @Test func chunksStayBounded() async throws {
-        let store = try IndexTestStore()
+        let store = try TemporaryStore()
         defer { store.cleanUp() }
         let opened = try store.open()
-        try PublicItemRow.insert(
-            (1...4_000).map { PublicItemRow(id: Int64($0), title: String(repeating: "x", count: 200)) },
-            path: store.path)
+        try await TestItem.publish(
+            (1...4_000).map { TestItem(id: Int64($0), title: String(repeating: "x", count: 200)) },
+            into: try SQLiteStore(path: store.path))
         let collected = Collected()
         let count = try await PublicExport(store: opened).writeJSONLines { data in
             #expect(data.count < PublicExport.chunkSize + 4_096)

@@ -1,24 +1,26 @@
 import Foundation
 import GRDB
 import Index
-import Store
+import TestSupport
 import Testing
+
+@testable import Store
 
 /// The CSSearchQuery language over the public index: every mapped attribute, keywords, dates, folding.
 @Suite struct PublicQueryTests {
     static let now = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
-    static let rows: [PublicItemRow] = [
-        PublicItemRow(
+    static let rows: [TestItem] = [
+        TestItem(
             id: 1, title: "Lemon tart", description: "A sharp lemon tart.", keywords: ["tart", "lemon", "a\\nb"],
             url: "https://example.com/tart", bundle: "com.example.recipes", domain: "recipes.desserts",
             rating: 4.5, ratingCount: 120, engagement: 12, boost: 1.0, sources: "web,activity",
             expiresAt: now.timeIntervalSince1970 + 86_400, lastSeen: now.timeIntervalSince1970 - 3_600),
-        PublicItemRow(
+        TestItem(
             id: 2, title: "Crème brûlée", description: "Burnt cream.", keywords: ["tartlet", "French dessert"],
             url: "https://example.com/creme", bundle: "com.example.recipes", domain: "recipes",
             rating: 3.0, ratingCount: 4, engagement: 3, boost: 0.5,
             expiresAt: now.timeIntervalSince1970 - 86_400, lastSeen: now.timeIntervalSince1970 - 10 * 86_400),
-        PublicItemRow(id: 3, title: "Plain page", lastSeen: now.timeIntervalSince1970 - 100 * 86_400),
+        TestItem(id: 3, title: "Plain page", lastSeen: now.timeIntervalSince1970 - 100 * 86_400),
     ]
 
     static let attributeCases: [(String, [Int64])] = [
@@ -79,10 +81,10 @@ import Testing
     ]
 
     func search(_ query: String, text: String = "") async throws -> [Int64] {
-        let store = try IndexTestStore()
+        let store = try TemporaryStore()
         defer { store.cleanUp() }
         let opened = try store.open()
-        try PublicItemRow.insert(Self.rows, path: store.path)
+        try await TestItem.publish(Self.rows, into: try SQLiteStore(path: store.path))
         let results = try await PublicSearch(store: opened).search(text, query: query, now: Self.now)
         let byIdentifier = Dictionary(uniqueKeysWithValues: Self.rows.map { ($0.uniqueIdentifier, $0.id) })
         #expect(results.total == results.hits.count)
@@ -142,7 +144,7 @@ import Testing
         ("Crème Brûlée", "creme brulee"), ("ÉCOLE", "ecole"), ("straße", "strasse"), ("Ångström", "angstrom"),
     ])
     func foldFunctionFoldsCaseAndDiacritics(input: String, folded: String) async throws {
-        let store = try IndexTestStore()
+        let store = try TemporaryStore()
         defer { store.cleanUp() }
         let opened = try store.open()
         let result = try await opened.pool.read { db in
@@ -158,7 +160,7 @@ import Testing
         ("CRÈME Brûlée", "crème brûlée"), ("ÉCOLE", "école"), ("Lemon TART 42!", "lemon tart 42!"), ("", ""),
     ])
     func caseFoldFunctionFoldsCaseOnly(input: String, folded: String) async throws {
-        let store = try IndexTestStore()
+        let store = try TemporaryStore()
         defer { store.cleanUp() }
         let opened = try store.open()
         let result = try await opened.pool.read { db in

@@ -2,33 +2,34 @@ import Foundation
 import GRDB
 import Index
 import Store
+import TestSupport
 import Testing
 
 /// Free-text search: ranking, prefixes, diacritics, hostile text.
 @Suite struct PublicSearchTests {
-    static let rows: [PublicItemRow] = [
-        PublicItemRow(id: 1, title: "Lemon tart", description: "A sharp dessert.", url: "https://a.example/tart"),
-        PublicItemRow(
+    static let rows: [TestItem] = [
+        TestItem(id: 1, title: "Lemon tart", description: "A sharp dessert.", url: "https://a.example/tart"),
+        TestItem(
             id: 2, title: "Apple pie", description: "Better than a lemon cake.", url: "https://a.example/pie"),
-        PublicItemRow(id: 3, title: "Crème brûlée", description: "Burnt cream.", url: "https://a.example/creme"),
-        PublicItemRow(id: 4, title: "Plum jam", description: "Sweet.", keywords: ["lemon"], url: "https://a.example/j"),
+        TestItem(id: 3, title: "Crème brûlée", description: "Burnt cream.", url: "https://a.example/creme"),
+        TestItem(id: 4, title: "Plum jam", description: "Sweet.", keywords: ["lemon"], url: "https://a.example/j"),
         // Ids in rank order, as the publisher gives them (the exact ranking reads the boost from the id).
-        PublicItemRow(
+        TestItem(
             id: ItemRankOrder.id(boost: 2.0, sequence: 5), title: "Fig roll", description: "Figs.",
             url: "https://a.example/fig5", engagement: 9, boost: 2.0),
-        PublicItemRow(
+        TestItem(
             id: ItemRankOrder.id(boost: 0.5, sequence: 6), title: "Fig roll", description: "Figs.",
             url: "https://a.example/fig6", engagement: 1, boost: 0.5),
-        PublicItemRow(
+        TestItem(
             id: ItemRankOrder.id(boost: 2.0, sequence: 7), title: "Fig roll", description: "Figs.",
             url: "https://a.example/fig7", engagement: 9, boost: 2.0),
     ]
 
     func withSearch<T>(_ body: (PublicSearch) async throws -> T) async throws -> T {
-        let store = try IndexTestStore()
+        let store = try TemporaryStore()
         defer { store.cleanUp() }
         let opened = try store.open()
-        try PublicItemRow.insert(Self.rows, path: store.path)
+        try await TestItem.publish(Self.rows, into: try SQLiteStore(path: store.path))
         return try await body(PublicSearch(store: opened))
     }
 
@@ -134,16 +135,16 @@ import Testing
     /// Over the exact rank limit (but under the count limit), `total` stays exact and results still
     /// come best first (tiered: the title match first).
     @Test func commonWordOverTheExactLimit() async throws {
-        let store = try IndexTestStore()
+        let store = try TemporaryStore()
         defer { store.cleanUp() }
         let opened = try store.open()
         let count = PublicSearch.exactRankLimit + 50
         let rows = (1...count).map { id in
-            PublicItemRow(
+            TestItem(
                 id: Int64(id), title: id == count ? "Common common" : "Item \(id)",
                 description: "common words", boost: id == count ? 100 : Double(id % 7))
         }
-        try PublicItemRow.insert(rows, path: store.path)
+        try await TestItem.publish(rows, into: try SQLiteStore(path: store.path))
         let results = try await PublicSearch(store: opened).search("common", limit: 5)
         #expect(results.total == count)
         #expect(!results.totalIsLowerBound)

@@ -14,7 +14,7 @@ import Testing
     }
 
     @Test func publishIsIncremental() async throws {
-        let store = try IndexTestStore()
+        let store = try TemporaryStore()
         defer { store.cleanUp() }
         let lines = Self.infoActivities("1", title: "Lemon tart") + Self.infoActivities("2", title: "Rye loaf")
         _ = try await store.importFiles([try donationFile(lines, in: store)])
@@ -51,7 +51,7 @@ import Testing
 
     /// Items not seen for the expiry period leave the index; an expirationDate ends an item earlier.
     @Test func itemsExpire() async throws {
-        let store = try IndexTestStore()
+        let store = try TemporaryStore()
         defer { store.cleanUp() }
         let now = Date()
         var lines = Self.infoActivities("1", title: "Lemon tart")
@@ -77,7 +77,7 @@ import Testing
 
     /// Readers keep the previous index while a publish writes (WAL snapshot isolation).
     @Test func readersSeeThePreviousIndexUntilCommit() async throws {
-        let store = try IndexTestStore()
+        let store = try TemporaryStore()
         defer { store.cleanUp() }
         _ = try await store.importFiles([try donationFile(Self.infoActivities("1", title: "Lemon tart"), in: store)])
         _ = try await store.publish()

@@ -1,8 +1,10 @@
 import Foundation
 import GRDB
 import Index
-import Store
+import TestSupport
 import Testing
+
+@testable import Store
 
 /// Item ids follow static rank (ItemRankOrder): the publisher numbers items by boost bucket, then
 /// publication order, also across incremental publishes; older stores are re-numbered once.
@@ -56,7 +58,7 @@ import Testing
     /// More engaged first in id (and so FTS5 rowid) order; equal buckets in publication order,
     /// including items added by a later, incremental publish.
     @Test func publisherNumbersItemsByBoostThenSequence() async throws {
-        let store = try IndexTestStore()
+        let store = try TemporaryStore()
         defer { store.cleanUp() }
         let first = Self.item("a", title: "Recipe alpha", donors: 3) + Self.item("b", title: "Recipe beta", donors: 12)
         _ = try await store.importFiles([try donationFile(first, in: store)])
@@ -89,18 +91,18 @@ import Testing
     }
 
     /// A store whose items were numbered 1, 2, 3… gets rank-ordered ids once, FTS5 included.
-    @Test func olderStoresAreRenumbered() throws {
-        let store = try IndexTestStore()
+    @Test func olderStoresAreRenumbered() async throws {
+        let store = try TemporaryStore()
         defer { store.cleanUp() }
         _ = try store.open()
-        try PublicItemRow.insert(
+        try await TestItem.publish(
             [
-                PublicItemRow(id: 1, title: "Plain one", boost: 0),
-                PublicItemRow(id: 2, title: "Plain two", boost: 3),
-                PublicItemRow(id: 3, title: "Plain three", boost: 100),
-            ], path: store.path)
+                TestItem(id: 1, title: "Plain one", boost: 0),
+                TestItem(id: 2, title: "Plain two", boost: 3),
+                TestItem(id: 3, title: "Plain three", boost: 100),
+            ], into: try SQLiteStore(path: store.path))
         let queue = try DatabaseQueue(path: store.path)
-        try queue.write { db in
+        try await queue.write { db in
             try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = 'v3-rank-order'")
         }
         _ = try store.open()

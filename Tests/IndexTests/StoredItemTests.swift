@@ -4,9 +4,11 @@ import GRDB
 import Index
 import Items
 import Logging
-import Store
 import Synchronization
+import TestSupport
 import Testing
+
+@testable import Store
 
 /// What a publish logged, kept for the test to read.
 final class LogRecorder: Sendable {
@@ -72,7 +74,7 @@ struct StoredItemTests {
     ]
 
     /// Crawls the hostile site's tracked page and damages its stored item; returns the page URL.
-    static func crawlDamaged(_ sql: String, store: IndexTestStore, server: FixtureServer) async throws -> String {
+    static func crawlDamaged(_ sql: String, store: TemporaryStore, server: FixtureServer) async throws -> String {
         let url = server.baseURL + "/tracked.html"
         try await store.crawl(seeds: [url])
         let queue = try DatabaseQueue(path: store.path)
@@ -85,7 +87,7 @@ struct StoredItemTests {
 
     @Test("A page whose stored item is not an item publishes as if it had none, counted and logged", arguments: damages)
     func unreadableItem(_ damage: StoredItemDamage) async throws {
-        let store = try IndexTestStore()
+        let store = try TemporaryStore()
         defer { store.cleanUp() }
         let server = try await FixtureServer.start(site: "hostile")
         defer { Task { await server.stop() } }
@@ -104,7 +106,7 @@ struct StoredItemTests {
 
     @Test("With its stored item unreadable, a page's cluster still publishes the activities' fields")
     func activitiesStillPublish() async throws {
-        let store = try IndexTestStore()
+        let store = try TemporaryStore()
         defer { store.cleanUp() }
         let server = try await FixtureServer.start(site: "hostile")
         defer { Task { await server.stop() } }
@@ -126,7 +128,7 @@ struct StoredItemTests {
 
     @Test("Activities fill the page's gaps, and the item keeps SPEC §6's key order")
     func filledInOrder() async throws {
-        let store = try IndexTestStore()
+        let store = try TemporaryStore()
         defer { store.cleanUp() }
         let server = try await FixtureServer.start(site: "example")
         defer { Task { await server.stop() } }
@@ -159,7 +161,7 @@ struct StoredItemTests {
 
     @Test("Every published item reads back through the codec, byte for byte")
     func publishedItemsReadBack() async throws {
-        let store = try IndexTestStore()
+        let store = try TemporaryStore()
         defer { store.cleanUp() }
         let server = try await FixtureServer.start(site: "example")
         defer { Task { await server.stop() } }

@@ -14,7 +14,7 @@ import Testing
 
     /// 20,000 items with "filler" in every description and pseudo-random boosts; "common" in the
     /// title of three, in the keywords of two, in the description of every tenth.
-    static func rows() -> [PublicItemRow] {
+    static func rows() -> [TestItem] {
         var generator = SeededRandom(seed: 11)
         return (0..<count).map { index in
             var boost = Double(generator.next() % 1_000) / 100
@@ -30,20 +30,20 @@ import Testing
             default: if index % 10 == 0 { description += " common" }
             }
             let id = ItemRankOrder.id(boost: boost, sequence: Int64(index + 1))
-            return PublicItemRow(
+            return TestItem(
                 id: id, title: title, description: description, keywords: keywords, url: "https://t.example/\(index)",
                 boost: boost)
         }
     }
 
-    func withSearch<T>(limits: PublicSearch.Limits = limits, _ body: (PublicSearch, [PublicItemRow]) async throws -> T)
+    func withSearch<T>(limits: PublicSearch.Limits = limits, _ body: (PublicSearch, [TestItem]) async throws -> T)
         async throws -> T
     {
-        let store = try IndexTestStore()
+        let store = try TemporaryStore()
         defer { store.cleanUp() }
         let opened = try store.open()
         let rows = Self.rows()
-        try PublicItemRow.insert(rows.sorted { $0.id < $1.id }, path: store.path)
+        try await TestItem.publish(rows.sorted { $0.id < $1.id }, into: try SQLiteStore(path: store.path))
         return try await body(PublicSearch(store: opened, limits: limits), rows)
     }
 

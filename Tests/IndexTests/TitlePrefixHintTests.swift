@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import TestSupport
 import Testing
 
 @testable import Index
@@ -27,7 +28,7 @@ import Testing
 
     @Test(arguments: queries)
     func shortcutFindsWhatAScanFinds(query: String) async throws {
-        let store = try IndexTestStore()
+        let store = try TemporaryStore()
         defer { store.cleanUp() }
         let lines = Self.titles.enumerated().map { index, title in
             activityLine(

@@ -1,8 +1,9 @@
 import FixtureServer
 import Foundation
 import GRDB
-import Store
 import Testing
+
+@testable import Store
 
 @Suite("searchlight crawl")
 struct CrawlCommandTests {

@@ -2,6 +2,7 @@ import FixtureServer
 import Foundation
 import GRDB
 import Store
+import TestSupport
 import Testing
 
 /// Bad input on the command line: unreadable donation files, endless pages, refused addresses, long
@@ -136,20 +137,11 @@ struct RobustInputCommandTests {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("s.sqlite").path
-        _ = try SQLiteStore(path: path)
-        let queue = try DatabaseQueue(path: path)
-        try queue.inDatabase { db in
-            try db.execute(
-                sql: """
-                    INSERT INTO cluster (id, key, fingerprint, published, reason, matched_by, members)
-                    VALUES (1, 'k', x'00', 1, 'published', '[]', '[]');
-                    INSERT INTO public_item (id, cluster_id, unique_identifier, webpage_url, title, description,
-                        engagement, boost, sources, last_seen, published_at, item_json)
-                    VALUES (1, 1, 'https://example.com/\u{1B}[2J', 'https://example.com/',
-                        'Harbour' || char(27) || '[2J clear', 'Bell' || char(7) || char(155) || '6n',
-                        3, 1.0, 'web', 0, 0, '{}');
-                    """)
-        }
+        // The publisher cleans text on its way in; this store holds what it would have refused.
+        let item = TestItem(
+            id: 1, title: "Harbour\u{1B}[2J clear", description: "Bell\u{07}\u{9B}6n", url: "https://example.com/",
+            engagement: 3, boost: 1.0, lastSeen: 0, storedJSON: "{}", identifier: "https://example.com/\u{1B}[2J")
+        try await TestItem.publish([item], into: try SQLiteStore(path: path))
         let text = try await CommandRunner.run(["search", "harbour", "--store", path])
         #expect(text.status == 0, "\(text.standardError)")
         #expect(text.standardOutput.contains("Harbour[2J clear"))

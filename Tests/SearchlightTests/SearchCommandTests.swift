@@ -1,7 +1,8 @@
 import Foundation
-import GRDB
-import Store
+import TestSupport
 import Testing
+
+@testable import Store
 
 /// `searchlight search` and `export` as a user runs them: output shapes and exit statuses.
 @Suite struct SearchCommandTests {
@@ -9,59 +10,37 @@ import Testing
         let folder: URL
         var path: String { folder.appendingPathComponent("searchlight.sqlite").path }
 
-        init() throws {
+        init() async throws {
             folder = FileManager.default.temporaryDirectory.appendingPathComponent("searchlight-cli-\(UUID())")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            _ = try SQLiteStore(path: path)
-            let queue = try DatabaseQueue(path: path)
-            try queue.write { db in
-                for (id, title, description) in [
-                    (1, "Lemon tart", "A sharp lemon tart."), (2, "Apple pie", nil), (3, "Lemonade", "Cold."),
-                ] {
-                    try db.execute(
-                        sql: """
-                            INSERT INTO cluster (id, key, fingerprint, published, reason, matched_by, members)
-                            VALUES (?, ?, x'00', 1, 'published', '[]', '[]')
-                            """, arguments: [id, "k\(id)"])
-                    try db.execute(
-                        sql: """
-                            INSERT INTO public_item (id, cluster_id, unique_identifier, webpage_url, title, description,
-                                engagement, boost, sources, last_seen, published_at, item_json)
-                            VALUES (?1, ?1, ?2, ?2, ?3, ?4, 3, 1.0, 'web,activity', 0, 0, ?5)
-                            """,
-                        arguments: [id, "https://example.com/\(id)", title, description, "{\"id\":\(id)}"])
-                }
+            let items = [(1, "Lemon tart", "A sharp lemon tart."), (2, "Apple pie", nil), (3, "Lemonade", "Cold.")].map
+            {
+                TestItem(
+                    id: Int64($0.0), title: $0.1, description: $0.2, url: "https://example.com/\($0.0)", engagement: 3,
+                    boost: 1.0, sources: "web,activity", lastSeen: 0, storedJSON: "{\"id\":\($0.0)}")
             }
+            try await TestItem.publish(items, into: try SQLiteStore(path: path))
         }
 
         func cleanUp() { try? FileManager.default.removeItem(at: folder) }
 
         /// Adds `count` items sharing the words "bulk filler".
-        func addBulk(_ count: Int) throws {
-            try DatabaseQueue(path: path).write { db in
-                for id in 100..<(100 + count) {
-                    try db.execute(
-                        sql: """
-                            INSERT INTO cluster (id, key, fingerprint, published, reason, matched_by, members)
-                            VALUES (?, ?, x'00', 1, 'published', '[]', '[]')
-                            """, arguments: [id, "k\(id)"])
-                    try db.execute(
-                        sql: """
-                            INSERT INTO public_item (id, cluster_id, unique_identifier, title, description,
-                                engagement, boost, sources, last_seen, published_at, item_json)
-                            VALUES (?1, ?1, ?2, ?3, 'bulk filler', 3, 1.0, 'web', 0, 0, '{}')
-                            """, arguments: [id, "bulk-\(id)", "Bulk \(id)"])
-                }
+        func addBulk(_ count: Int) async throws {
+            let items = (100..<(100 + count)).map {
+                TestItem(
+                    id: Int64($0), title: "Bulk \($0)", description: "bulk filler", url: "bulk-\($0)", engagement: 3,
+                    boost: 1.0, lastSeen: 0, storedJSON: "{}")
             }
+            try await TestItem.publish(items, into: try SQLiteStore(path: path))
         }
     }
 
     /// Past the count limit, `total` is a lower bound, flagged in JSON and said so in text.
     /// (Several words are counted up to `PublicSearch.exactRankLimit`, 1,000.)
     @Test func lowerBoundTotalIsFlagged() async throws {
-        let fixture = try Fixture()
+        let fixture = try await Fixture()
         defer { fixture.cleanUp() }
-        try fixture.addBulk(1_005)
+        try await fixture.addBulk(1_005)
         let outcome = try await CommandRunner.run(["search", "bulk filler", "--json", "--store", fixture.path])
         #expect(outcome.status == 0)
         let object = try jsonObject(outcome.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines))
@@ -74,7 +53,7 @@ import Testing
     }
 
     @Test func jsonHasTheSpecShape() async throws {
-        let fixture = try Fixture()
+        let fixture = try await Fixture()
         defer { fixture.cleanUp() }
         let outcome = try await CommandRunner.run(["search", "lem", "--json", "--store", fixture.path])
         #expect(outcome.status == 0)
@@ -98,7 +77,7 @@ import Testing
     }
 
     @Test func exitStatuses() async throws {
-        let fixture = try Fixture()
+        let fixture = try await Fixture()
         defer { fixture.cleanUp() }
         let text = try await CommandRunner.run(["search", "lemon", "tart", "--store", fixture.path])
         #expect(text.status == 2)  // one QUERY argument only
@@ -127,7 +106,7 @@ import Testing
     /// A chain of `&&` as long as the query limit allows runs (it once overflowed SQLite's parser
     /// and exited 3), and the compiler's errors name the column like the parser's.
     @Test func longQueriesRunAndEveryErrorNamesItsColumn() async throws {
-        let fixture = try Fixture()
+        let fixture = try await Fixture()
         defer { fixture.cleanUp() }
         var query = #"title == "apple*"c"#
         while query.count + #" && title != "zzz""#.count <= 4096 { query += #" && title != "zzz""# }
@@ -145,7 +124,7 @@ import Testing
     }
 
     @Test func batchPrintsOneTimedLinePerQuery() async throws {
-        let fixture = try Fixture()
+        let fixture = try await Fixture()
         defer { fixture.cleanUp() }
         let file = fixture.folder.appendingPathComponent("queries.txt")
         try "lemon\n# comment\n\nq: title == \"Apple pie\"\nq: title ==\n".write(
@@ -164,7 +143,7 @@ import Testing
     }
 
     @Test func exportWritesJSONLinesToAFile() async throws {
-        let fixture = try Fixture()
+        let fixture = try await Fixture()
         defer { fixture.cleanUp() }
         let output = fixture.folder.appendingPathComponent("index.jsonl")
         let outcome = try await CommandRunner.run(["export", "--output", output.path, "--store", fixture.path])

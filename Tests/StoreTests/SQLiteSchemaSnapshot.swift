@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import Store
+@testable import Store
 
 /// The schema of a new SQLite store after all its migrations, read from SQLite itself: what the PostgreSQL
 /// schema is compared with.

@@ -6,7 +6,7 @@ import GRDB
 /// transactions.
 extension SQLiteStore {
     /// The settings stored in `db`; a threshold or period never recorded (or unreadable) is `nil`.
-    package static func donationSettings(_ db: Database) throws -> DonationSettings {
+    static func donationSettings(_ db: Database) throws -> DonationSettings {
         var settings = DonationSettings(salt: [], engagementThreshold: nil, expiryDays: nil)
         for row in try Row.fetchAll(db, sql: "SELECT name, value FROM setting") {
             settings.take(name: row["name"], value: row["value"])
@@ -15,7 +15,7 @@ extension SQLiteStore {
     }
 
     /// Records `engagementThreshold` and/or `expiryDays` when given.
-    package static func recordSettings(engagementThreshold: Int?, expiryDays: Double?, in db: Database) throws {
+    static func recordSettings(engagementThreshold: Int?, expiryDays: Double?, in db: Database) throws {
         if let engagementThreshold {
             try db.execute(
                 sql: "INSERT OR REPLACE INTO setting (name, value) VALUES ('engagement_threshold', ?)",
@@ -30,7 +30,7 @@ extension SQLiteStore {
 
     /// Removes the stored content of activities below `threshold` (after it was raised): below it only
     /// hashes may be kept.
-    package static func purgeActivities(below threshold: Int, in db: Database) throws {
+    static func purgeActivities(below threshold: Int, in db: Database) throws {
         try db.execute(sql: "DELETE FROM activity WHERE donors < ?", arguments: [threshold])
     }
 

@@ -13,7 +13,7 @@ package final class SQLiteStore: Sendable {
     /// The path of the SQLite file.
     package let path: String
     /// The connection pool; the index modules of this package run their own SQL through it.
-    package let pool: DatabasePool
+    let pool: DatabasePool
 
     /// Opens (creating if needed) the store at `path` and brings its schema up to date.
     /// - Parameter memoryMapBytes: How much of the file SQLite may read through a memory map instead of
@@ -184,7 +184,7 @@ package final class SQLiteStore: Sendable {
     }
 
     /// Runs `body` in one write transaction, mapping database errors to ``StoreError``.
-    package func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T {
+    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T {
         do {
             return try await pool.write(body)
         } catch {
@@ -193,7 +193,7 @@ package final class SQLiteStore: Sendable {
     }
 
     /// Runs `body` on a read-only snapshot, mapping database errors to ``StoreError``.
-    package func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T {
+    func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T {
         do {
             return try await pool.read(body)
         } catch {

@@ -4,7 +4,7 @@ import GRDB
 /// What the publisher reads while it builds items, a chunk of clusters at a time.
 extension SQLitePublishReader {
     /// The stored item JSON of the pages `urls` (`nil` for a page that stored none).
-    package func pageItems(_ urls: [String]) throws -> [String: String?] {
+    func pageItems(_ urls: [String]) throws -> [String: String?] {
         var result: [String: String?] = [:]
         result.reserveCapacity(urls.count)
         for chunk in Self.chunks(urls) {
@@ -17,7 +17,7 @@ extension SQLitePublishReader {
     }
 
     /// The content of the activities `ids`, by id.
-    package func activityContents(_ ids: [Int64]) throws -> [Int64: ActivityContentRow] {
+    func activityContents(_ ids: [Int64]) throws -> [Int64: ActivityContentRow] {
         var result: [Int64: ActivityContentRow] = [:]
         result.reserveCapacity(ids.count)
         for chunk in Self.chunks(ids.sorted()) {
@@ -42,7 +42,7 @@ extension SQLitePublishReader {
     }
 
     /// How many distinct donors (by their hashes) each set of activities has together, by the set's key.
-    package func distinctDonors(_ sets: [(key: Int, activities: [Int64])]) throws -> [Int: Int] {
+    func distinctDonors(_ sets: [(key: Int, activities: [Int64])]) throws -> [Int: Int] {
         var counts: [Int: Int] = [:]
         for (key, ids) in sets {
             var donors = Set<Data>()

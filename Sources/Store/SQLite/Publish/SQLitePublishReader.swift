@@ -3,11 +3,11 @@ import GRDB
 
 /// The publisher's reads of a SQLite store, in the caller's read transaction: the same rows, in the same
 /// order, as ``PostgresPublishTransaction`` reads from a PostgreSQL store.
-package struct SQLitePublishReader {
+struct SQLitePublishReader {
     let db: Database
 
     /// Reads through `db`, a read (or write) transaction the caller holds.
-    package init(_ db: Database) {
+    init(_ db: Database) {
         self.db = db
     }
 
@@ -25,17 +25,17 @@ package struct SQLitePublishReader {
     }
 
     /// The stored settings; a threshold or period never recorded is `nil`.
-    package func settings() throws -> DonationSettings {
+    func settings() throws -> DonationSettings {
         try SQLiteStore.donationSettings(db)
     }
 
     /// The id of the last publish (0 before the first).
-    package func lastPublishID() throws -> Int64 {
+    func lastPublishID() throws -> Int64 {
         try Int64.fetchOne(db, sql: "SELECT coalesce(max(id), 0) FROM publish_run") ?? 0
     }
 
     /// Every crawled page, in URL order, with its frontier key.
-    package func forEachPage(_ body: (PublishPageRow) throws -> Void) throws {
+    func forEachPage(_ body: (PublishPageRow) throws -> Void) throws {
         let rows = try Row.fetchCursor(
             db,
             sql: """
@@ -55,13 +55,13 @@ package struct SQLitePublishReader {
     }
 
     /// Every recorded redirect, by source URL.
-    package func forEachRedirect(_ body: (_ from: String, _ to: String) throws -> Void) throws {
+    func forEachRedirect(_ body: (_ from: String, _ to: String) throws -> Void) throws {
         let rows = try Row.fetchCursor(db, sql: "SELECT from_url, to_url FROM redirect ORDER BY from_url")
         while let row = try rows.next() { try body(row["from_url"], row["to_url"]) }
     }
 
     /// Every page URL the crawler gave up on.
-    package func forEachUnreachable(_ body: (PublishUnreachableRow) throws -> Void) throws {
+    func forEachUnreachable(_ body: (PublishUnreachableRow) throws -> Void) throws {
         let rows = try Row.fetchCursor(
             db,
             sql: """
@@ -77,7 +77,7 @@ package struct SQLitePublishReader {
     }
 
     /// Every origin's stored apple-app-site-association that was served (200) with a body.
-    package func forEachAssociationFile(_ body: (PublishAssociationRow) throws -> Void) throws {
+    func forEachAssociationFile(_ body: (PublishAssociationRow) throws -> Void) throws {
         let rows = try Row.fetchCursor(
             db,
             sql: """
@@ -91,7 +91,7 @@ package struct SQLitePublishReader {
     }
 
     /// Every stored activity, in id order.
-    package func forEachActivity(_ body: (PublishActivityRow) throws -> Void) throws {
+    func forEachActivity(_ body: (PublishActivityRow) throws -> Void) throws {
         let rows = try Row.fetchCursor(
             db,
             sql: """
@@ -111,7 +111,7 @@ package struct SQLitePublishReader {
     }
 
     /// Every donated searchable item, by bundle and identifier.
-    package func forEachAppItem(_ body: (PublishAppItemRow) throws -> Void) throws {
+    func forEachAppItem(_ body: (PublishAppItemRow) throws -> Void) throws {
         let rows = try Row.fetchCursor(
             db,
             sql:
@@ -126,7 +126,7 @@ package struct SQLitePublishReader {
     }
 
     /// The clusters of the last publish.
-    package func forEachStoredCluster(_ body: (StoredClusterRow) throws -> Void) throws {
+    func forEachStoredCluster(_ body: (StoredClusterRow) throws -> Void) throws {
         let rows = try Row.fetchCursor(db, sql: "SELECT id, key, fingerprint, valid_until FROM cluster")
         while let row = try rows.next() {
             try body(
@@ -137,7 +137,7 @@ package struct SQLitePublishReader {
     }
 
     /// Records never stored, by reason, and how many activities are still below `threshold` donors.
-    package func recordCounts(threshold: Int) throws -> (withheld: [String: Int], belowThreshold: Int) {
+    func recordCounts(threshold: Int) throws -> (withheld: [String: Int], belowThreshold: Int) {
         var withheld: [String: Int] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT reason, count(*) AS n FROM withheld_record GROUP BY reason") {
             withheld[row["reason"], default: 0] += row["n"] as Int

@@ -7,7 +7,7 @@ import GRDB
 /// Use: ``removeClusters(_:rewriting:)`` first (deletions before insertions, so an item that moved between
 /// clusters never meets itself), then ``write(_:publishedAt:)`` for every changed cluster, then
 /// ``finishIndexes()``; the pending pages, counts and the run record after that.
-package final class SQLitePublishWriter {
+final class SQLitePublishWriter {
     let db: Database
     private var statements: ClusterStatements?
     /// The `CREATE INDEX` statements of the item indexes set aside by ``deferItemIndexes(writing:)``.
@@ -19,19 +19,19 @@ package final class SQLitePublishWriter {
 
     /// Writes through `db`, a write transaction the caller holds; a whole new index gets its word index built
     /// in `wordIndexFile` (``SQLiteStore/publishTransaction(expectingItems:_:)``), when given.
-    package init(_ db: Database, wordIndexFile: WordIndexSideBuild? = nil) {
+    init(_ db: Database, wordIndexFile: WordIndexSideBuild? = nil) {
         self.db = db
         self.wordIndexFile = wordIndexFile
     }
 
     /// The id of the last publish (0 before the first).
-    package func lastPublishID() throws -> Int64 {
+    func lastPublishID() throws -> Int64 {
         try SQLitePublishReader(db).lastPublishID()
     }
 
     /// Deletes the clusters `removed` with their items, and the items of the clusters `rewritten`, from the
     /// index and its full-text tables.
-    package func removeClusters(_ removed: [Int64], rewriting rewritten: [Int64]) throws {
+    func removeClusters(_ removed: [Int64], rewriting rewritten: [Int64]) throws {
         // Full-text rows are removed and added in bulk (see the schema's note on FTS5 and savepoints).
         try db.execute(
             sql: """
@@ -61,7 +61,7 @@ package final class SQLitePublishWriter {
 
     /// The fewest items a publish into an empty index writes for its item indexes to be built once at the end
     /// rather than kept up to date row by row.
-    package static let deferredIndexThreshold = 50_000
+    static let deferredIndexThreshold = 50_000
 
     /// When the index is empty (a first publish, or every cluster rewritten) and `count` items are about to be
     /// written, drops `public_item`'s secondary indexes, which ``finishIndexes()`` builds again from their own
@@ -70,7 +70,7 @@ package final class SQLitePublishWriter {
     /// pages all over the file. Readers keep the previous index and its indexes until the commit. The unique
     /// keys stay: they are constraints. With a `wordIndexFile`, the word index is built there meanwhile
     /// (``WordIndexSideBuild``) and copied in by ``finishIndexes()``.
-    package func deferItemIndexes(writing count: Int, threshold: Int = deferredIndexThreshold) throws {
+    func deferItemIndexes(writing count: Int, threshold: Int = deferredIndexThreshold) throws {
         guard count >= threshold,
             try Bool.fetchOne(db, sql: "SELECT NOT EXISTS (SELECT 1 FROM public_item)") == true
         else { return }
@@ -95,24 +95,24 @@ package final class SQLitePublishWriter {
     }
 
     /// Reserves `count` item sequence numbers (``ItemRankOrder``) and returns the first.
-    package func reserveSequences(_ count: Int) throws -> Int64 {
+    func reserveSequences(_ count: Int) throws -> Int64 {
         try Self.reserveSequences(count, in: db)
     }
 
     /// Whether the word index is being built beside the store (``deferItemIndexes(writing:threshold:)``).
-    package var isBuildingWordIndexBeside: Bool { wordIndexBuild != nil }
+    var isBuildingWordIndexBeside: Bool { wordIndexBuild != nil }
 
     /// Writes one changed cluster and its item; the item's full-text rows wait for ``finishIndexes()``.
     /// `laterItemsFrom`: no item written after this one will have a lower id, when known (it lets the word
     /// index built beside the store take its rows early; a wrong one costs time, not correctness).
-    package func write(_ cluster: ClusterWrite, publishedAt: Double, laterItemsFrom floor: Int64 = .min) throws {
+    func write(_ cluster: ClusterWrite, publishedAt: Double, laterItemsFrom floor: Int64 = .min) throws {
         if statements == nil { statements = try ClusterStatements(db, wordIndexBuild: wordIndexBuild) }
         try statements?.write(cluster, publishedAt: publishedAt, floor: floor, db: db)
     }
 
     /// Adds the new items' rows to the word and gram indexes, in id order (FTS5 starts a new segment
     /// whenever a rowid is not above the previous one), and ends the bulk write.
-    package func finishIndexes() throws {
+    func finishIndexes() throws {
         if let wordIndexBuild {
             try wordIndexBuild.finish()
             try copyWordIndex()
@@ -143,7 +143,7 @@ package final class SQLitePublishWriter {
 
     /// Queues the activity pages `entries` for the crawler unless the crawl already ended them (a crawl may
     /// have fetched them since the snapshot); returns how many were queued.
-    package func queuePending(_ entries: [(key: String, url: String)], at time: Double) throws -> Int {
+    func queuePending(_ entries: [(key: String, url: String)], at time: Double) throws -> Int {
         var added = 0
         let statement = try db.cachedStatement(
             sql: """
@@ -158,7 +158,7 @@ package final class SQLitePublishWriter {
     }
 
     /// The number of published items, and of withheld clusters by reason, as the index now stands.
-    package func indexCounts() throws -> (published: Int, withheldClusters: [String: Int]) {
+    func indexCounts() throws -> (published: Int, withheldClusters: [String: Int]) {
         let published = try Int.fetchOne(db, sql: "SELECT count(*) FROM public_item") ?? 0
         var withheld: [String: Int] = [:]
         for row in try Row.fetchAll(
@@ -170,7 +170,7 @@ package final class SQLitePublishWriter {
     }
 
     /// Records the publish (`publish_run`) with its summary as the report reads it.
-    package func recordRun(at time: Double, engagementThreshold: Int, changedClusters: Int, summary: String) throws {
+    func recordRun(at time: Double, engagementThreshold: Int, changedClusters: Int, summary: String) throws {
         try db.execute(
             sql: """
                 INSERT INTO publish_run (at, engagement_threshold, clusters_changed, summary) VALUES (?, ?, ?, ?)

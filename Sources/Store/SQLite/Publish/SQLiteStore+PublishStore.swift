@@ -42,7 +42,7 @@ extension SQLiteStore: PublishStore {
     /// cannot run in a transaction), and given to `body`, which uses it or not; it is detached and removed
     /// afterwards, whatever happened. The transaction then begins deferred and takes the store's write lock
     /// with its first statement: `BEGIN IMMEDIATE` would also lock the attached file against its own builder.
-    package func publishTransaction<T>(
+    func publishTransaction<T>(
         expectingItems itemCount: Int, threshold: Int = SQLitePublishWriter.deferredIndexThreshold,
         _ body: (Database, WordIndexSideBuild?) throws -> T
     ) throws -> T {

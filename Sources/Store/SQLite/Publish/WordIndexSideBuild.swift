@@ -18,11 +18,11 @@ import GRDB
 /// The file is named `<store>.words-<pid>-<random>` and held under an exclusive `flock` from its creation to
 /// ``remove()``; a file left by a process that died (its lock free) is removed by the next one
 /// (``removeAbandoned(besides:)``).
-package final class WordIndexSideBuild {
+final class WordIndexSideBuild {
     /// The file's path.
-    package let path: String
+    let path: String
     /// The schema name the publisher's connection attaches the file as.
-    package static let schemaName = "word_build"
+    static let schemaName = "word_build"
     /// Bytes of pending terms FTS5 holds before it writes a segment: four times the store's own setting, so a
     /// whole new index writes fewer segments and merges them less, for memory only such a build fills.
     static let hashSize = 256 << 20
