@@ -79,8 +79,9 @@ MEMORY_TIMEOUT=${MEMORY_TIMEOUT:-3600}
 BUILD_TIMEOUT=${BUILD_TIMEOUT:-1800}
 KEEP_TMP=${KEEP_TMP:-0}
 
-HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-REPO=$(cd "$HERE/.." && pwd)
+# shellcheck source=Benchmarks/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+HERE=$BENCH_DIR
 MEASURE="$HERE/fetch_helper.py"
 HELPER="$HERE/crawl_helper.py"
 SITE_GEN="$HERE/crawl_site.py"
@@ -89,14 +90,9 @@ EXTRACT_SITE_GEN="$HERE/crawl_extract_site.py"
 EXTRACT_PAGES="$HERE/extract_pages.py"
 REAL_PAGES="$HERE/extract-pages/real"
 VENV=${VENV:-$HERE/out/.venv-extract}
-SCRATCH=${SCRATCH:-.build-bench}
-case "$SCRATCH" in /*) ;; *) SCRATCH="$REPO/$SCRATCH" ;; esac
+SCRATCH=$(repo_path "${SCRATCH:-.build-bench}")
 
-log() { printf '[crawl.sh] %s\n' "$*" >&2; }
-die() { log "error: $*"; exit 1; }
-
-unset http_proxy https_proxy HTTP_PROXY HTTPS_PROXY all_proxy ALL_PROXY
-export no_proxy='*' NO_PROXY='*'
+loopback_only
 export LC_ALL=C.UTF-8
 umask 022
 
@@ -105,37 +101,15 @@ want_tool() { case " $TOOLS " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 # ---------------------------------------------------------------------------------------------
 # 1. Tools: apt-get for what is missing; Scrapy with pip into the current Python.
 # ---------------------------------------------------------------------------------------------
-have_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'; }
-find_nginx() { command -v nginx 2>/dev/null || { [ -x /usr/sbin/nginx ] && echo /usr/sbin/nginx; } || true; }
-
-missing=()
-[ -n "$(find_nginx)" ] || missing+=(nginx)
-command -v curl >/dev/null 2>&1 || missing+=(curl)
-command -v python3 >/dev/null 2>&1 || missing+=(python3)
-command -v timeout >/dev/null 2>&1 || missing+=(coreutils)
-{ [ -x /usr/bin/time ] && /usr/bin/time --version 2>&1 | grep -q GNU; } || missing+=(time)
+need_nginx
+need_command curl
+need_command python3
+need_command timeout coreutils
+need_gnu_time
 if [ -z "${SEARCHLIGHT:-}" ] && want_tool searchlight; then
-    for pkg in pkg-config libcurl4-openssl-dev libxml2-dev libpsl-dev libsqlite3-dev; do
-        have_pkg "$pkg" || missing+=("$pkg")
-    done
+    need_packages pkg-config libcurl4-openssl-dev libxml2-dev libpsl-dev libsqlite3-dev
 fi
-if [ ${#missing[@]} -gt 0 ]; then
-    log "installing missing packages: ${missing[*]}"
-    command -v apt-get >/dev/null 2>&1 || die "apt-get not found; install ${missing[*]} by hand"
-    SUDO=()
-    [ "$(id -u)" -eq 0 ] || SUDO=(sudo)
-    export DEBIAN_FRONTEND=noninteractive
-    timeout 900 "${SUDO[@]}" apt-get update -qq
-    pkgs=()
-    for pkg in "${missing[@]}"; do
-        if [ "$pkg" = nginx ]; then
-            if apt-cache show nginx-light 2>/dev/null | grep -q '^Version:'; then pkgs+=(nginx-light); else pkgs+=(nginx); fi
-        else
-            pkgs+=("$pkg")
-        fi
-    done
-    timeout 900 "${SUDO[@]}" apt-get install -y -qq --no-install-recommends "${pkgs[@]}" >&2
-fi
+install_missing
 NGINX=$(find_nginx)
 [ -n "$NGINX" ] || die "nginx not found after install"
 
@@ -183,40 +157,21 @@ fi
 # ---------------------------------------------------------------------------------------------
 BIN=
 if want_tool searchlight || [ "$MEMORY" = 1 ]; then
-    if [ -n "${SEARCHLIGHT:-}" ]; then
-        BIN=$SEARCHLIGHT
-    else
-        command -v swift >/dev/null 2>&1 || die "swift not found (install a Swift toolchain, or set SEARCHLIGHT=path/to/searchlight)"
-        log "building searchlight (release, scratch path $SCRATCH)"
-        (cd "$REPO" && timeout "$BUILD_TIMEOUT" swift build -c release --static-swift-stdlib --scratch-path "$SCRATCH" --product searchlight >&2)
-        BIN="$SCRATCH/release/searchlight"
-    fi
-    [ -x "$BIN" ] || die "no searchlight binary at $BIN"
+    build_searchlight -c -t "$BUILD_TIMEOUT"
     "$BIN" crawl --help >/dev/null 2>&1 || die "$BIN has no 'crawl' command"
 fi
 
 # ---------------------------------------------------------------------------------------------
 # 3. Sites, nginx config, nginx.
 # ---------------------------------------------------------------------------------------------
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/searchlight-crawl-bench.XXXXXX")
-chmod 755 "$WORK" # nginx workers run as nobody when started by root
-NGINX_PID=
-
+make_work_dir searchlight-crawl-bench shared
 cleanup() {
     local status=$?
-    if [ -s "$WORK/nginx/nginx.pid" ]; then kill -TERM "$(cat "$WORK/nginx/nginx.pid")" 2>/dev/null || true; fi
-    if [ -n "$NGINX_PID" ] && kill -0 "$NGINX_PID" 2>/dev/null; then
-        kill -TERM "$NGINX_PID" 2>/dev/null || true
-        for _ in $(seq 50); do kill -0 "$NGINX_PID" 2>/dev/null || break; sleep 0.1; done
-        kill -KILL "$NGINX_PID" 2>/dev/null || true
-        wait "$NGINX_PID" 2>/dev/null || true
-    fi
-    if [ "$KEEP_TMP" = 1 ]; then log "kept $WORK"; else rm -rf "$WORK"; fi
+    stop_nginx
+    remove_work_dir
     exit $status
 }
-trap cleanup EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
+exit_traps cleanup
 mkdir -p "$WORK/nginx/temp" "$WORK/runs"
 
 # Sites: name pages flags. Each gets its own nginx server on its own port and its own access log.
@@ -246,8 +201,8 @@ if [ "$SITE" = extract ]; then
     fi
 fi
 for site in "${SITES[@]}"; do
-    port=$(python3 "$MEASURE" port)
-    while [[ " ${SITE_PORT[*]:-} " == *" $port "* ]]; do port=$(python3 "$MEASURE" port); done
+    port=$(free_port)
+    while [[ " ${SITE_PORT[*]:-} " == *" $port "* ]]; do port=$(free_port); done
     SITE_PORT[$site]=$port
     if [ "$site" = main ] && [ "$SITE" = extract ]; then
         log "building the main site from the extraction pages: $PAGES linked pages for 127.0.0.1:$port"
@@ -262,12 +217,7 @@ for site in "${SITES[@]}"; do
 done
 manifest() { python3 -c "import json,sys; m=json.load(open(sys.argv[1])); print(eval(sys.argv[2], {}, m))" "$WORK/$1/manifest.json" "$2"; }
 
-NGINX_V=$("$NGINX" -V 2>&1)
-temp_paths=""
-for module in fastcgi proxy scgi uwsgi; do
-    grep -q -- "--without-http_${module}_module" <<<"$NGINX_V" ||
-        temp_paths+="    ${module}_temp_path $WORK/nginx/temp/$module;"$'\n'
-done
+nginx_temp_paths
 gzip_conf="gzip off;"
 [ "$GZIP" = 1 ] && gzip_conf="gzip on; gzip_comp_level 1; gzip_types text/plain application/xml;"
 servers=""
@@ -283,24 +233,11 @@ for site in "${SITES[@]}"; do
     }
 "
 done
-cat >"$WORK/nginx/nginx.conf" <<EOF
-worker_processes $NGINX_WORKERS;
-daemon off;
-pid $WORK/nginx/nginx.pid;
-error_log $WORK/nginx/error.log warn;
-events { worker_connections 1024; }
-http {
-    # One line per request, unbuffered, so that a run's requests are all in the log when it ends.
-    log_format bench '\$status \$request_method \$request_uri \$body_bytes_sent';
-    default_type application/octet-stream;
-    types { text/html html; application/xml xml; text/plain txt; image/jpeg jpg; }
-    charset utf-8;
-    charset_types text/html text/plain application/xml;
-    sendfile on;
-    tcp_nopush on;
-    tcp_nodelay on;
-    keepalive_requests 100000;
-    keepalive_timeout 120s;
+{
+    nginx_conf_head "$NGINX_WORKERS"
+    echo "http {"
+    nginx_conf_site_http
+    cat <<EOF
     # Small: cached descriptors stay open, and three sites' worth would pass the open-files limit.
     open_file_cache max=1000 inactive=60s;
     $gzip_conf
@@ -309,32 +246,19 @@ $temp_paths
 $servers
 }
 EOF
+} >"$WORK/nginx/nginx.conf"
 NGINX_LIFETIME=$((RUN_TIMEOUT * (2 * RUNS + 2) + 600))
 [ "$MEMORY" = 1 ] && NGINX_LIFETIME=$((NGINX_LIFETIME + 2 * MEMORY_TIMEOUT))
-log "starting nginx ($("$NGINX" -v 2>&1 | sed 's/^nginx version: //')), worker_processes $NGINX_WORKERS"
-timeout --kill-after=5 "$NGINX_LIFETIME" \
-    "$NGINX" -p "$WORK/nginx/" -c "$WORK/nginx/nginx.conf" -e "$WORK/nginx/error.log" \
-    </dev/null >"$WORK/nginx/stdout.log" 2>&1 &
-NGINX_PID=$!
+log "starting nginx ($(nginx_version)), worker_processes $NGINX_WORKERS"
+start_nginx "$NGINX_LIFETIME"
 for site in "${SITES[@]}"; do
-    ready=0
-    for _ in $(seq 100); do
-        if curl -q -s -o /dev/null --noproxy '*' --max-time 1 -f "http://127.0.0.1:${SITE_PORT[$site]}/robots.txt"; then ready=1; break; fi
-        kill -0 "$NGINX_PID" 2>/dev/null || break
-        sleep 0.1
-    done
-    if [ "$ready" != 1 ]; then
-        cat "$WORK/nginx/error.log" "$WORK/nginx/stdout.log" >&2 2>/dev/null || true
-        die "nginx did not become ready on 127.0.0.1:${SITE_PORT[$site]}"
-    fi
+    wait_nginx "http://127.0.0.1:${SITE_PORT[$site]}/robots.txt" "127.0.0.1:${SITE_PORT[$site]}"
 done
 
 # ---------------------------------------------------------------------------------------------
 # 4. Runs.
 # ---------------------------------------------------------------------------------------------
 log_size() { stat -c %s "$WORK/nginx/$1.access.log" 2>/dev/null || echo 0; }
-# Busy and total clock ticks of the whole machine, from /proc/stat.
-machine_ticks() { awk '/^cpu / { print $2 + $3 + $4 + $7 + $8, $2 + $3 + $4 + $5 + $6 + $7 + $8 }' /proc/stat; }
 # CPU clock ticks used so far by nginx's worker processes.
 nginx_ticks() {
     local master total=0 pid
@@ -382,22 +306,12 @@ run_tool() { # tool site label timeout
     rm -f "$json.items.jsonl.tmp" 2>/dev/null || true
 }
 
-busy_percent() {
-    local a b
-    a=$(awk '/^cpu / { print $2 + $3 + $4 + $7 + $8, $2 + $3 + $4 + $5 + $6 + $7 + $8 }' /proc/stat 2>/dev/null) || return 0
-    sleep 1
-    b=$(awk '/^cpu / { print $2 + $3 + $4 + $7 + $8, $2 + $3 + $4 + $5 + $6 + $7 + $8 }' /proc/stat 2>/dev/null) || return 0
-    awk -v a="$a" -v b="$b" 'BEGIN { split(a, x, " "); split(b, y, " "); t = y[2] - x[2]; if (t > 0) printf "%.0f", 100 * (y[1] - x[1]) / t }'
-}
-
 read -r -a tools <<<"$TOOLS"
 measured=()
 LOAD_BEFORE=$(cut -d' ' -f1-3 /proc/loadavg)
 STARTED=$(date +%s)
 BUSY_BEFORE=$(busy_percent)
-if [ -n "$BUSY_BEFORE" ] && [ "$BUSY_BEFORE" -gt 10 ]; then
-    log "warning: the machine was ${BUSY_BEFORE}% busy before the runs: other work skews CPU and wall times"
-fi
+warn_if_busy "$BUSY_BEFORE"
 log "comparison on the main site ($(manifest main html_pages) pages, $(manifest main html_bytes) bytes), concurrency $CONCURRENCY"
 log "warm-up (not counted)"
 for tool in "${tools[@]}"; do run_tool "$tool" main "warmup-$tool" "$RUN_TIMEOUT"; done
@@ -426,9 +340,7 @@ fi
 # ---------------------------------------------------------------------------------------------
 # 5. Report.
 # ---------------------------------------------------------------------------------------------
-cpu_model=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || true)
-commit=$(git -C "$REPO" rev-parse --short HEAD 2>/dev/null || echo unknown)
-git -C "$REPO" diff --quiet HEAD -- Sources Package.swift 2>/dev/null || commit="$commit with uncommitted changes"
+commit=$(source_commit)
 if [ -n "${SEARCHLIGHT:-}" ]; then built="prebuilt binary $BIN; working tree at commit $commit"; else built="built from commit $commit"; fi
 
 table=$(python3 "$HELPER" report --target "$TARGET" --verdict-file "$WORK/verdict" "${measured[@]}")
@@ -463,9 +375,9 @@ OUT="$HERE/out/crawl-$(date +%Y-%m-%d-%H%M%S).md"
     if want_tool scrapy; then
         echo "- Scrapy: \`scrapy runspider Benchmarks/crawl_scrapy_spider.py -a base=http://127.0.0.1:PORT ${SPIDER_ARGS[*]:-}${SPIDER_ARGS[*]:+ }-s CONCURRENT_REQUESTS=$CONCURRENCY -s CONCURRENT_REQUESTS_PER_DOMAIN=$CONCURRENCY -o items.jsonl:jsonl\` (ROBOTSTXT_OBEY, DOWNLOAD_DELAY 0, AutoThrottle and HTTP cache off$([ "$SITE" = extract ] && echo "; extruct.extract(body, base_url, encoding=response.encoding, syntaxes=[json-ld, microdata, opengraph], uniform=False, errors=log) per page, the item counts per syntax"); $SCRAPY_VERSION, Python $SCRAPY_PY_VERSION ($SCRAPY_PY)"
     fi
-    echo "- machine: $(nproc) cores, ${cpu_model:-unknown CPU}, $(uname -sr); CPU busy with other work just before the runs: ${BUSY_BEFORE:-?}%; load average before $LOAD_BEFORE, after $LOAD_AFTER; the comparison runs took ${ELAPSED} s"
-    echo "- nginx $("$NGINX" -v 2>&1 | sed 's/^nginx version: nginx\///'), worker_processes $NGINX_WORKERS, gzip $([ "$GZIP" = 1 ] && echo on || echo off)"
-    echo "- $(swift --version 2>&1 | head -n 1 || true)"
+    echo "- machine: $(machine_line); CPU busy with other work just before the runs: ${BUSY_BEFORE:-?}%; load average before $LOAD_BEFORE, after $LOAD_AFTER; the comparison runs took ${ELAPSED} s"
+    echo "- nginx $(nginx_version short), worker_processes $NGINX_WORKERS, gzip $([ "$GZIP" = 1 ] && echo on || echo off)"
+    echo "- $(swift_version)"
 } >"$OUT"
 echo
 cat "$OUT"

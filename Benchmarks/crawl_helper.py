@@ -24,6 +24,13 @@ import re
 import statistics
 import sys
 
+# bench_common.py sits next to this file; importing it must not leave a __pycache__ in the repository.
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bench_common import (  # noqa: E402
+    load_runs, median_of, other_load_cores, other_load_note, pair_ratios, run_figures, table_head, tools_in_order,
+)
+
 SITEMAP = re.compile(r"^/sitemaps?[/.]")
 
 
@@ -179,16 +186,13 @@ def cmd_annotate(args):
     if args.machine_ticks and args.clock_ticks:
         # What else the machine did during the run, in cores: all busy time on the machine less the
         # tool's CPU and nginx's. A check on the figures, not part of them.
-        (busy0, total0), (busy1, total1) = (tuple(int(x) for x in t.split()) for t in args.machine_ticks)
-        cores = os.cpu_count() or 1
-        wall_ticks = (total1 - total0) / cores
-        if wall_ticks > 0:
-            busy = (busy1 - busy0) / args.clock_ticks
-            nginx = (args.nginx_ticks or 0) / args.clock_ticks
+        nginx = (args.nginx_ticks or 0) / args.clock_ticks
+        cores = other_load_cores(args.machine_ticks, args.clock_ticks, run["cpu_s"], nginx)
+        if cores is not None:
             run["nginx_cpu_s"] = nginx
-            run["other_load_cores"] = max(0.0, (busy - run["cpu_s"] - nginx) / (wall_ticks / args.clock_ticks))
-            if run["other_load_cores"] > 0.25:
-                notes.append(f"other work on the machine used {run['other_load_cores']:.2f} cores during the run")
+            run["other_load_cores"] = cores
+            if other_load_note(cores):
+                notes.append(other_load_note(cores))
     run.update(
         tool=args.tool, label=args.label, pages=len(expected), site_html_bytes=manifest["html_bytes"], tool_pages=tool_pages,
         requests=len(requests), page_requests=sum(fetched.values()), robots_requests=robots,
@@ -209,25 +213,10 @@ def cmd_annotate(args):
     return 0 if not problems else 1
 
 
-def load(paths):
-    runs = []
-    for path in paths:
-        with open(path) as f:
-            runs.append(json.load(f))
-    return runs
-
-
 def summarize(mine):
-    pages = mine[0]["pages"]
-    wall = statistics.median(r["wall_s"] for r in mine)
-    cpu = statistics.median(r["cpu_s"] for r in mine)
     return {
-        "runs": len(mine), "pages": pages, "ok": all(r["ok"] for r in mine),
-        "wall": wall, "cpu": cpu,
-        "user": statistics.median(r["user_s"] for r in mine), "sys": statistics.median(r["sys_s"] for r in mine),
-        "wall_range": (min(r["wall_s"] for r in mine), max(r["wall_s"] for r in mine)),
-        "cpu_range": (min(r["cpu_s"] for r in mine), max(r["cpu_s"] for r in mine)),
-        "rss": max(r["max_rss_kib"] for r in mine) / 1024.0,
+        **run_figures(mine),
+        "pages": mine[0]["pages"], "ok": all(r["ok"] for r in mine),
         "requests": sorted({r["requests"] for r in mine}),
         "store": max((r.get("store_bytes") or 0) for r in mine),
         "nginx": median_of(mine, "nginx_cpu_s"),
@@ -236,23 +225,13 @@ def summarize(mine):
     }
 
 
-def median_of(runs, key):
-    values = [r[key] for r in runs if r.get(key) is not None]
-    return statistics.median(values) if values else None
-
-
 def cmd_report(args):
-    runs = load(args.runs)
-    tools = []
-    for run in runs:
-        if run["tool"] not in tools:
-            tools.append(run["tool"])
+    runs = load_runs(args.runs)
+    tools = tools_in_order(runs)
     rows = {tool: summarize([r for r in runs if r["tool"] == tool]) for tool in tools}
-    lines = [
-        "| tool | pages | wall s (median) | pages/s | CPU s (median, user+sys) | user s | sys s "
-        "| CPU s per 1,000 pages | pages per CPU-second | peak RSS MiB | requests nginx saw |",
-        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
-    ]
+    lines = table_head(["tool", "pages", "wall s (median)", "pages/s", "CPU s (median, user+sys)", "user s", "sys s",
+                        "CPU s per 1,000 pages", "pages per CPU-second", "peak RSS MiB", "requests nginx saw"],
+                       "lrrrrrrrrrr")
     for tool in tools:
         row = rows[tool]
         pages = f"{row['pages']}" + ("" if row["ok"] else " (FAILED)")
@@ -270,8 +249,8 @@ def cmd_report(args):
         "sitemaps and anything else."
     )
     spread = "; ".join(
-        f"{t}: wall {rows[t]['wall_range'][0]:.2f}–{rows[t]['wall_range'][1]:.2f} s, "
-        f"CPU {rows[t]['cpu_range'][0]:.2f}–{rows[t]['cpu_range'][1]:.2f} s"
+        f"{t}: wall {rows[t]['wall_min']:.2f}–{rows[t]['wall_max']:.2f} s, "
+        f"CPU {rows[t]['cpu_min']:.2f}–{rows[t]['cpu_max']:.2f} s"
         for t in tools
     )
     lines.append(f"Range over the runs: {spread}.")
@@ -290,9 +269,8 @@ def cmd_report(args):
     if args.subject in rows and args.baseline in rows:
         subject, base = rows[args.subject], rows[args.baseline]
         ratio = (subject["pages"] / subject["cpu"]) / (base["pages"] / base["cpu"])
-        subject_cpu = [r["cpu_s"] for r in runs if r["tool"] == args.subject]
-        base_cpu = [r["cpu_s"] for r in runs if r["tool"] == args.baseline]
-        pairs = sorted(b / s for s, b in zip(subject_cpu, base_cpu) if s > 0)
+        # Pages per CPU-second: the baseline's CPU over the subject's.
+        pairs = pair_ratios(runs, args.baseline, args.subject)
         if pairs:
             lines.append(
                 f"Pages per CPU-second, {args.subject} ÷ {args.baseline}, in side-by-side runs ({len(pairs)} pairs): "
@@ -310,11 +288,9 @@ def cmd_report(args):
 
 
 def cmd_memory(args):
-    runs = load(args.runs)
-    lines = [
-        "| site | pages | wall s | pages/s | CPU s | CPU s per 1,000 pages | peak RSS MiB | store MiB | other load (cores) |",
-        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
-    ]
+    runs = load_runs(args.runs)
+    lines = table_head(["site", "pages", "wall s", "pages/s", "CPU s", "CPU s per 1,000 pages", "peak RSS MiB",
+                        "store MiB", "other load (cores)"], "lrrrrrrrr")
     for run in runs:
         ok = "" if run["ok"] else " (FAILED)"
         lines.append(

@@ -89,20 +89,17 @@ RUN_TIMEOUT=${RUN_TIMEOUT:-1800}
 BUILD_TIMEOUT=${BUILD_TIMEOUT:-1800}
 KEEP_TMP=${KEEP_TMP:-0}
 
-HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-REPO=$(cd "$HERE/.." && pwd)
+# shellcheck source=Benchmarks/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+HERE=$BENCH_DIR
 MEASURE="$HERE/fetch_helper.py"
 HELPER="$HERE/extract_helper.py"
 GENERATOR="$HERE/extract_pages.py"
 HARNESS_C="$HERE/extract_libxml2.c"
 HARNESS_PY="$HERE/extract_extruct.py"
 REAL_PAGES="$HERE/extract-pages/real"
-SCRATCH=${SCRATCH:-.build-bench}
-case "$SCRATCH" in /*) ;; *) SCRATCH="$REPO/$SCRATCH" ;; esac
+SCRATCH=$(repo_path "${SCRATCH:-.build-bench}")
 VENV=${VENV:-$HERE/out/.venv-extract}
-
-log() { printf '[extract.sh] %s\n' "$*" >&2; }
-die() { log "error: $*"; exit 1; }
 
 export LC_ALL=C.UTF-8
 umask 022
@@ -121,7 +118,7 @@ done
 # ---------------------------------------------------------------------------------------------
 command -v python3 >/dev/null 2>&1 || die "python3 not found (Debian: apt-get install python3 python3-venv)"
 python3 -c 'import sys; sys.exit(sys.version_info < (3, 8))' || die "python3 is older than 3.8"
-{ [ -x /usr/bin/time ] && /usr/bin/time --version 2>&1 | grep -q GNU; } || die "GNU time not found at /usr/bin/time (Debian: apt-get install time)"
+have_gnu_time || die "GNU time not found at /usr/bin/time (Debian: apt-get install time)"
 command -v timeout >/dev/null 2>&1 || die "timeout not found (coreutils)"
 if want "$ALL_TOOLS" libxml2 || want "$ALL_TOOLS" libxml2-walk; then
     command -v gcc >/dev/null 2>&1 || die "gcc not found: it compiles the libxml2 harness (Debian: apt-get install gcc libc6-dev)"
@@ -132,15 +129,13 @@ fi
 # ---------------------------------------------------------------------------------------------
 # 2. The temporary folder, then extruct's virtual environment and searchlight.
 # ---------------------------------------------------------------------------------------------
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/searchlight-extract-bench.XXXXXX")
+make_work_dir searchlight-extract-bench
 cleanup() {
     local status=$?
-    if [ "$KEEP_TMP" = 1 ]; then log "kept $WORK"; else rm -rf "$WORK"; fi
+    remove_work_dir
     exit $status
 }
-trap cleanup EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
+exit_traps cleanup
 mkdir -p "$WORK/runs"
 
 EXTRUCT_VERSION=
@@ -163,15 +158,7 @@ fi
 
 BIN=
 if want "$ALL_TOOLS" searchlight; then
-    if [ -n "${SEARCHLIGHT:-}" ]; then
-        BIN=$SEARCHLIGHT
-    else
-        command -v swift >/dev/null 2>&1 || die "swift not found (install a Swift toolchain, or set SEARCHLIGHT=path/to/searchlight)"
-        log "building searchlight (release, scratch path $SCRATCH)"
-        (cd "$REPO" && timeout "$BUILD_TIMEOUT" swift build -c release --static-swift-stdlib --scratch-path "$SCRATCH" --product searchlight >&2)
-        BIN="$SCRATCH/release/searchlight"
-    fi
-    [ -x "$BIN" ] || die "no searchlight binary at $BIN"
+    build_searchlight -c -t "$BUILD_TIMEOUT"
     BIN=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN") # the runs start in another folder
     "$BIN" extract --help >/dev/null 2>&1 || die "$BIN has no 'extract' command"
 fi
@@ -219,15 +206,6 @@ fi
 # ---------------------------------------------------------------------------------------------
 # 4. The runs.
 # ---------------------------------------------------------------------------------------------
-machine_ticks() { awk '/^cpu / { print $2 + $3 + $4 + $7 + $8, $2 + $3 + $4 + $5 + $6 + $7 + $8 }' /proc/stat; }
-busy_percent() {
-    local a b
-    a=$(machine_ticks 2>/dev/null) || return 0
-    sleep 1
-    b=$(machine_ticks 2>/dev/null) || return 0
-    awk -v a="$a" -v b="$b" 'BEGIN { split(a, x, " "); split(b, y, " "); t = y[2] - x[2]; if (t > 0) printf "%.0f", 100 * (y[1] - x[1]) / t }'
-}
-
 # The command line of a tool over PATH (a folder or one file).
 tool_command() {
     local tool=$1 path=$2
@@ -262,9 +240,7 @@ read -r -a tools <<<"$TOOLS"
 read -r -a linear_tools <<<"$LINEAR_TOOLS"
 LOAD_BEFORE=$(cut -d' ' -f1-3 /proc/loadavg)
 BUSY_BEFORE=$(busy_percent)
-if [ -n "$BUSY_BEFORE" ] && [ "$BUSY_BEFORE" -gt 10 ]; then
-    log "warning: the machine was ${BUSY_BEFORE}% busy before the runs (load average $LOAD_BEFORE): other work skews CPU and wall times"
-fi
+warn_if_busy "$BUSY_BEFORE" "load average $LOAD_BEFORE"
 started=$(date +%s)
 set_runs=()
 if [ ${#tools[@]} -gt 0 ]; then
@@ -303,9 +279,7 @@ LOAD_AFTER=$(cut -d' ' -f1-3 /proc/loadavg)
 # ---------------------------------------------------------------------------------------------
 # 5. Report.
 # ---------------------------------------------------------------------------------------------
-cpu_model=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || true)
-commit=$(git -C "$REPO" rev-parse --short HEAD 2>/dev/null || echo unknown)
-git -C "$REPO" diff --quiet HEAD -- Sources Package.swift 2>/dev/null || commit="$commit with uncommitted changes"
+commit=$(source_commit)
 if [ -n "${SEARCHLIGHT:-}" ]; then built="prebuilt binary $BIN; working tree at commit $commit"; else built="release build of commit $commit"; fi
 
 report_args=(--set "${set_runs[@]}" --warmup "$WARMUP" --target-libxml2 "$TARGET_LIBXML2" --target-extruct "$TARGET_EXTRUCT"
@@ -343,8 +317,8 @@ OUT="$HERE/out/extract-$(date +%Y-%m-%d-%H%M%S).md"
     { want "$ALL_TOOLS" libxml2 || want "$ALL_TOOLS" libxml2-walk; } && echo "- libxml2 parse: \`Benchmarks/extract_libxml2.c\` (gcc -O2), libxml2 $LIBXML2_VERSION (the one searchlight links): read each file, \`htmlCtxtReadMemory(ctxt, bytes, n, path, \"UTF-8\", RECOVER|NONET|NOERROR|NOWARNING|COMPACT|IGNORE_ENC|NODEFDTD)\`, \`xmlFreeDoc\`; the bytes as stored (searchlight decodes non-UTF-8 pages to UTF-8 first); \`--walk\` also visits every node and attribute once"
     want "$ALL_TOOLS" extruct && echo "- extruct: \`Benchmarks/extract_extruct.py\`: \`extruct.extract(bytes, base_url=URL, encoding=<meta charset> or UTF-8, syntaxes=['json-ld','microdata','opengraph','rdfa'], uniform=False, errors='log')\` per page in one process, results not serialized; $EXTRUCT_VERSION; venv $VENV"
     [ "$LINEAR" = 1 ] && echo "- linearity page: \`python3 Benchmarks/extract_pages.py linear --seed $SEED --bytes $LINEAR_BYTES\` (a long marketplace listing: product cards, half with microdata and a quarter with RDFa, 1–3 links each, text in several scripts, inline data scripts; a JSON-LD ItemList of its cards)"
-    echo "- machine: $(nproc) cores, ${cpu_model:-unknown CPU}, $(uname -sr); CPU busy with other work just before the runs: ${BUSY_BEFORE:-?}%; load average before $LOAD_BEFORE, after $LOAD_AFTER; runs took ${elapsed} s"
-    echo "- $(swift --version 2>&1 | head -n 1 || true)"
+    echo "- machine: $(machine_line); CPU busy with other work just before the runs: ${BUSY_BEFORE:-?}%; load average before $LOAD_BEFORE, after $LOAD_AFTER; runs took ${elapsed} s"
+    echo "- $(swift_version)"
 } >"$OUT"
 echo
 cat "$OUT"

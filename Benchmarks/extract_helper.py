@@ -24,8 +24,12 @@ Any tool: not timed out.
 import argparse
 import json
 import os
-import statistics
 import sys
+
+# bench_common.py sits next to this file; importing it must not leave a __pycache__ in the repository.
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bench_common import load_runs, median as med, other_load_cores, other_load_note, pair_ratios, table_head  # noqa: E402
 
 LABELS = {
     "searchlight": "searchlight extract",
@@ -134,14 +138,11 @@ def cmd_check(args):
             problems.append("stderr: " + stderr.strip().splitlines()[0][:200])
     if args.machine_ticks and args.clock_ticks:
         # What else the machine did during the run, in cores: all busy time less the tool's own CPU.
-        (b0, t0), (b1, t1) = (tuple(int(x) for x in t.split()) for t in args.machine_ticks)
-        cores = os.cpu_count() or 1
-        wall_ticks = (t1 - t0) / cores
-        if wall_ticks > 0:
-            busy = (b1 - b0) / args.clock_ticks
-            run["other_load_cores"] = max(0.0, (busy - run["cpu_s"]) / (wall_ticks / args.clock_ticks))
-            if run["other_load_cores"] > 0.25:
-                notes.append(f"other work on the machine used {run['other_load_cores']:.2f} cores during the run")
+        cores = other_load_cores(args.machine_ticks, args.clock_ticks, run["cpu_s"])
+        if cores is not None:
+            run["other_load_cores"] = cores
+            if other_load_note(cores):
+                notes.append(other_load_note(cores))
     run.update(tool=args.tool, label=args.label or args.tool, pages=args.pages, bytes=args.bytes,
                ok=not problems, problems=problems, notes=notes, **extra)
     with open(args.json, "w") as f:
@@ -154,26 +155,6 @@ def cmd_check(args):
     return 0 if not problems else 1
 
 
-def load(paths):
-    runs = []
-    for p in paths:
-        with open(p) as f:
-            runs.append(json.load(f))
-    return runs
-
-
-def med(values):
-    values = [v for v in values if v is not None]
-    return statistics.median(values) if values else None
-
-
-def pair_ratios(runs, num, den):
-    """Ratio of the i-th run of `num` to the i-th run of `den`: runs alternate, so these ran side by side."""
-    a = [r["cpu_s"] for r in runs if r["tool"] == num]
-    b = [r["cpu_s"] for r in runs if r["tool"] == den]
-    return sorted(x / y for x, y in zip(a, b) if y > 0)
-
-
 VERDICT = {True: "met", False: "NOT met", None: "not judged, runs failed"}
 
 
@@ -182,7 +163,7 @@ def fmt_ratio(x):
 
 
 def cmd_report(args):
-    runs = load(args.set)
+    runs = load_runs(args.set)
     tools = sorted({r["tool"] for r in runs}, key=ORDER.index)
     rows = {}
     for t in tools:
@@ -195,10 +176,8 @@ def cmd_report(args):
             "notes": sorted({n for r in mine for n in r.get("notes", []) if not n.startswith("other work")}),
             "problems": sorted({p for r in mine for p in r.get("problems", [])}),
         }
-    lines = [
-        "| tool | pages | MB | CPU s (median, user+sys) | user s | sys s | wall s | pages/s (CPU) | MB/s (CPU) | CPU ÷ libxml2 parse | peak RSS MiB | other load (cores) |",
-        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
-    ]
+    lines = table_head(["tool", "pages", "MB", "CPU s (median, user+sys)", "user s", "sys s", "wall s", "pages/s (CPU)",
+                        "MB/s (CPU)", "CPU ÷ libxml2 parse", "peak RSS MiB", "other load (cores)"], "lrrrrrrrrrrr")
     base = rows.get("libxml2")
     for t in tools:
         r = rows[t]
@@ -257,7 +236,7 @@ def cmd_report(args):
             lines.append(f"- {LABELS.get(t, t)}: {'; '.join(r['notes'])}.")
     # Linearity.
     if args.linear:
-        lin = load(args.linear)
+        lin = load_runs(args.linear)
         sizes = []
         for r in lin:
             if r["label"] not in [s[0] for s in sizes]:

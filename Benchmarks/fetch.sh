@@ -45,122 +45,64 @@ BUILD_TIMEOUT=${BUILD_TIMEOUT:-1800}
 KEEP_TMP=${KEEP_TMP:-0}
 SEED=${SEED:-2}
 
-HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-REPO=$(cd "$HERE/.." && pwd)
+# shellcheck source=Benchmarks/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+HERE=$BENCH_DIR
 HELPER="$HERE/fetch_helper.py"
-SCRATCH=${SCRATCH:-.build-bench}
-case "$SCRATCH" in /*) ;; *) SCRATCH="$REPO/$SCRATCH" ;; esac
+SCRATCH=$(repo_path "${SCRATCH:-.build-bench}")
 
-log() { printf '[fetch.sh] %s\n' "$*" >&2; }
-die() { log "error: $*"; exit 1; }
-
-# Only loopback: no proxy may redirect the traffic anywhere else.
-unset http_proxy https_proxy HTTP_PROXY HTTPS_PROXY all_proxy ALL_PROXY
-export no_proxy='*' NO_PROXY='*'
+loopback_only
 export LC_ALL=C
 umask 022
 
 # ---------------------------------------------------------------------------------------------
 # 1. Tools: install with apt-get only what is missing.
 # ---------------------------------------------------------------------------------------------
-have_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'; }
-find_nginx() { command -v nginx 2>/dev/null || { [ -x /usr/sbin/nginx ] && echo /usr/sbin/nginx; } || true; }
-
-missing=()
-[ -n "$(find_nginx)" ] || missing+=(nginx)
-command -v curl >/dev/null 2>&1 || missing+=(curl)
-command -v python3 >/dev/null 2>&1 || missing+=(python3)
-command -v timeout >/dev/null 2>&1 || missing+=(coreutils)
-# GNU time reports the peak RSS of the tool alone (see fetch_helper.py).
-{ [ -x /usr/bin/time ] && /usr/bin/time --version 2>&1 | grep -q GNU; } || missing+=(time)
-if [ -z "${SEARCHLIGHT:-}" ]; then
-    # What `swift build` needs for the CCurl and CLibXML2 system-library targets.
-    for pkg in pkg-config libcurl4-openssl-dev libxml2-dev; do have_pkg "$pkg" || missing+=("$pkg"); done
-fi
-if [ ${#missing[@]} -gt 0 ]; then
-    log "installing missing packages: ${missing[*]}"
-    command -v apt-get >/dev/null 2>&1 || die "apt-get not found; install ${missing[*]} by hand"
-    SUDO=()
-    [ "$(id -u)" -eq 0 ] || SUDO=(sudo)
-    export DEBIAN_FRONTEND=noninteractive
-    timeout 900 "${SUDO[@]}" apt-get update -qq
-    pkgs=()
-    for pkg in "${missing[@]}"; do
-        if [ "$pkg" = nginx ]; then
-            # nginx-light where the release has it (the small build before bookworm, a transitional
-            # package for nginx since), else nginx.
-            if apt-cache show nginx-light 2>/dev/null | grep -q '^Version:'; then pkgs+=(nginx-light); else pkgs+=(nginx); fi
-        else
-            pkgs+=("$pkg")
-        fi
-    done
-    timeout 900 "${SUDO[@]}" apt-get install -y -qq --no-install-recommends "${pkgs[@]}" >&2
-fi
+need_nginx
+need_command curl
+need_command python3
+need_command timeout coreutils
+need_gnu_time
+# What `swift build` needs for the CCurl and CLibXML2 system-library targets.
+[ -n "${SEARCHLIGHT:-}" ] || need_packages pkg-config libcurl4-openssl-dev libxml2-dev
+install_missing
 NGINX=$(find_nginx)
 [ -n "$NGINX" ] || die "nginx not found after install"
-command -v swift >/dev/null 2>&1 || [ -n "${SEARCHLIGHT:-}" ] || die "swift not found (install a Swift toolchain, or set SEARCHLIGHT=path/to/searchlight)"
 
 # ---------------------------------------------------------------------------------------------
 # 2. Build searchlight (before nginx starts, so the server's lifetime bound covers only the runs).
 # ---------------------------------------------------------------------------------------------
-if [ -n "${SEARCHLIGHT:-}" ]; then
-    BIN=$SEARCHLIGHT
-else
-    log "building searchlight (release, scratch path $SCRATCH)"
-    (cd "$REPO" && timeout "$BUILD_TIMEOUT" swift build -c release --static-swift-stdlib --scratch-path "$SCRATCH" --product searchlight >&2)
-    BIN="$SCRATCH/release/searchlight"
-fi
-[ -x "$BIN" ] || die "no searchlight binary at $BIN"
+build_searchlight -c -t "$BUILD_TIMEOUT"
 
 # ---------------------------------------------------------------------------------------------
 # 3. Pages, nginx config, nginx.
 # ---------------------------------------------------------------------------------------------
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/searchlight-fetch-bench.XXXXXX")
-chmod 755 "$WORK" # nginx workers run as nobody when started by root
-NGINX_PID=
-
+make_work_dir searchlight-fetch-bench shared
 cleanup() {
     local status=$?
-    # The master process we started, by its own pid file (fast shutdown), then its timeout wrapper.
-    if [ -s "$WORK/nginx/nginx.pid" ]; then kill -TERM "$(cat "$WORK/nginx/nginx.pid")" 2>/dev/null || true; fi
-    if [ -n "$NGINX_PID" ] && kill -0 "$NGINX_PID" 2>/dev/null; then
-        kill -TERM "$NGINX_PID" 2>/dev/null || true
-        for _ in $(seq 50); do kill -0 "$NGINX_PID" 2>/dev/null || break; sleep 0.1; done
-        kill -KILL "$NGINX_PID" 2>/dev/null || true
-        wait "$NGINX_PID" 2>/dev/null || true
-    fi
-    if [ "$KEEP_TMP" = 1 ]; then log "kept $WORK"; else rm -rf "$WORK"; fi
+    stop_nginx
+    remove_work_dir
     exit $status
 }
-trap cleanup EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
+exit_traps cleanup
 
 log "generating $PAGES pages in $WORK/www"
 mkdir -p "$WORK/www" "$WORK/nginx/temp" "$WORK/runs"
 EXPECTED_BYTES=$(timeout 300 python3 "$HELPER" pages "$WORK/www" "$PAGES" "$SEED")
 log "pages hold $EXPECTED_BYTES bytes (average $((EXPECTED_BYTES / PAGES)) per page)"
 
-PORT=$(python3 "$HELPER" port)
-NGINX_V=$("$NGINX" -V 2>&1)
+PORT=$(free_port)
 HAS_STUB_STATUS=0
-grep -q -- '--with-http_stub_status_module' <<<"$NGINX_V" && HAS_STUB_STATUS=1
-temp_paths=""
-for module in fastcgi proxy scgi uwsgi; do
-    grep -q -- "--without-http_${module}_module" <<<"$NGINX_V" ||
-        temp_paths+="    ${module}_temp_path $WORK/nginx/temp/$module;"$'\n'
-done
+grep -q -- '--with-http_stub_status_module' <<<"$("$NGINX" -V 2>&1)" && HAS_STUB_STATUS=1
+nginx_temp_paths
 status_location=""
 [ "$HAS_STUB_STATUS" = 1 ] && status_location="        location = /nginx_status { stub_status; access_log off; }"
 
 # worker_processes 1: the machine this was written for has 2 cores; one nginx worker leaves the
 # other core to the client being measured, and keeps the server side the same from run to run.
-cat >"$WORK/nginx/nginx.conf" <<EOF
-worker_processes $NGINX_WORKERS;
-daemon off;
-pid $WORK/nginx/nginx.pid;
-error_log $WORK/nginx/error.log warn;
-events { worker_connections 1024; }
+{
+    nginx_conf_head "$NGINX_WORKERS"
+    cat <<EOF
 http {
     access_log off;
     default_type application/octet-stream;
@@ -180,27 +122,16 @@ $status_location
     }
 }
 EOF
+} >"$WORK/nginx/nginx.conf"
 
-log "starting nginx ($("$NGINX" -v 2>&1 | sed 's/^nginx version: //')) on 127.0.0.1:$PORT, worker_processes $NGINX_WORKERS"
+log "starting nginx ($(nginx_version)) on 127.0.0.1:$PORT, worker_processes $NGINX_WORKERS"
 # `daemon off` in the background, bounded in lifetime; the EXIT trap stops it.
-timeout --kill-after=5 $((RUN_TIMEOUT * (2 * RUNS + 2) + 600)) \
-    "$NGINX" -p "$WORK/nginx/" -c "$WORK/nginx/nginx.conf" -e "$WORK/nginx/error.log" \
-    </dev/null >"$WORK/nginx/stdout.log" 2>&1 &
-NGINX_PID=$!
+start_nginx $((RUN_TIMEOUT * (2 * RUNS + 2) + 600))
 
 BASE="http://127.0.0.1:$PORT"
 probe="$BASE/p/00000.html"
 [ "$HAS_STUB_STATUS" = 1 ] && probe="$BASE/nginx_status"
-ready=0
-for _ in $(seq 100); do # up to ~10 s
-    if curl -q -s -o /dev/null --noproxy '*' --max-time 1 -f "$probe"; then ready=1; break; fi
-    kill -0 "$NGINX_PID" 2>/dev/null || break
-    sleep 0.1
-done
-if [ "$ready" != 1 ]; then
-    cat "$WORK/nginx/error.log" "$WORK/nginx/stdout.log" >&2 2>/dev/null || true
-    die "nginx did not become ready on 127.0.0.1:$PORT"
-fi
+wait_nginx "$probe" "127.0.0.1:$PORT"
 
 # "accepted-connections requests" from stub_status, or nothing.
 server_counters() {
@@ -249,18 +180,8 @@ run_tool() { # tool label
     fi
 }
 
-# How busy the machine is without us: CPU use over one second from /proc/stat, in % of all cores.
-busy_percent() {
-    local a b
-    a=$(awk '/^cpu / { print $2 + $3 + $4 + $7 + $8, $2 + $3 + $4 + $5 + $6 + $7 + $8 }' /proc/stat 2>/dev/null) || return 0
-    sleep 1
-    b=$(awk '/^cpu / { print $2 + $3 + $4 + $7 + $8, $2 + $3 + $4 + $5 + $6 + $7 + $8 }' /proc/stat 2>/dev/null) || return 0
-    awk -v a="$a" -v b="$b" 'BEGIN { split(a, x, " "); split(b, y, " "); t = y[2] - x[2]; if (t > 0) printf "%.0f", 100 * (y[1] - x[1]) / t }'
-}
 BUSY_BEFORE=$(busy_percent)
-if [ -n "$BUSY_BEFORE" ] && [ "$BUSY_BEFORE" -gt 10 ]; then
-    log "warning: the machine was ${BUSY_BEFORE}% busy before the runs: other work skews CPU and wall times"
-fi
+warn_if_busy "$BUSY_BEFORE"
 log "warm-up (not counted)"
 run_tool searchlight warmup-searchlight
 run_tool curl warmup-curl
@@ -276,10 +197,8 @@ done
 # ---------------------------------------------------------------------------------------------
 # 5. Report.
 # ---------------------------------------------------------------------------------------------
-cpu_model=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || true)
-swift_version=$(swift --version 2>&1 | head -n 1 || true)
-commit=$(git -C "$REPO" rev-parse --short HEAD 2>/dev/null || echo unknown)
-git -C "$REPO" diff --quiet HEAD -- Sources Package.swift 2>/dev/null || commit="$commit with uncommitted changes"
+swift_version=$(swift_version)
+commit=$(source_commit)
 if [ -n "${SEARCHLIGHT:-}" ]; then built="prebuilt binary $BIN; working tree now at commit $commit"; else built="built from commit $commit"; fi
 curl_flags="--parallel --parallel-max $PARALLEL"
 [ "$CURL_IMMEDIATE" = 1 ] && curl_flags+=" --parallel-immediate"
@@ -298,9 +217,9 @@ OUT="$HERE/out/fetch-$(date +%Y-%m-%d-%H%M%S).md"
     echo
     echo "- searchlight: \`searchlight fetch --input URLS --concurrency $PARALLEL --per-host $PARALLEL --allow-private-network --quiet --max-redirects 0\` ($built)"
     echo "- curl: \`curl $curl_flags -K URLS.cfg\` with \`output = /dev/null\` per URL and \`-w '%{http_code} %{size_download} %{num_connects}\\n'\`"
-    echo "- machine: $(nproc) cores, ${cpu_model:-unknown CPU}, $(uname -sr); CPU busy with other work just before the runs: ${BUSY_BEFORE:-?}%"
+    echo "- machine: $(machine_line); CPU busy with other work just before the runs: ${BUSY_BEFORE:-?}%"
     echo "- $(curl --version | head -n 1)"
-    echo "- nginx $("$NGINX" -v 2>&1 | sed 's/^nginx version: nginx\///'), worker_processes $NGINX_WORKERS, keepalive_requests 100000, access_log off"
+    echo "- nginx $(nginx_version short), worker_processes $NGINX_WORKERS, keepalive_requests 100000, access_log off"
     echo "- $swift_version"
 } >"$OUT"
 echo

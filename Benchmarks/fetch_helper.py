@@ -28,6 +28,11 @@ import sys
 import threading
 import time
 
+# bench_common.py sits next to this file; importing it must not leave a __pycache__ in the repository.
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bench_common import load_runs, pair_ratios, run_figures, table_head, tools_in_order  # noqa: E402
+
 WORDS = (
     "searchlight crawler fetch page link index query ranking robots sitemap anchor text title "
     "header footer article section paragraph content server client socket transfer response request "
@@ -213,38 +218,20 @@ def cmd_annotate(args):
 
 def cmd_report(args):
     """Reads per-run JSON files (already annotated with 'tool', 'pages', 'ok', 'connections') and prints Markdown."""
-    runs = []
-    for path in args.runs:
-        with open(path) as f:
-            runs.append(json.load(f))
-    tools = []
-    for run in runs:
-        if run["tool"] not in tools:
-            tools.append(run["tool"])
+    runs = load_runs(args.runs)
+    tools = tools_in_order(runs)
     rows = {}
     for tool in tools:
         mine = [r for r in runs if r["tool"] == tool]
-        wall = statistics.median(r["wall_s"] for r in mine)
         rows[tool] = {
-            "runs": len(mine),
+            **run_figures(mine),
             "pages": min(r["pages"] for r in mine),
             "ok": all(r["ok"] for r in mine),
-            "wall": wall,
-            "wall_min": min(r["wall_s"] for r in mine),
-            "wall_max": max(r["wall_s"] for r in mine),
-            "cpu": statistics.median(r["cpu_s"] for r in mine),
-            "cpu_min": min(r["cpu_s"] for r in mine),
-            "cpu_max": max(r["cpu_s"] for r in mine),
-            "user": statistics.median(r["user_s"] for r in mine),
-            "sys": statistics.median(r["sys_s"] for r in mine),
-            "rss": max(r["max_rss_kib"] for r in mine) / 1024.0,
             "conns": sorted({r.get("connections") for r in mine if r.get("connections") is not None}),
         }
     base = rows.get(args.baseline)
-    lines = [
-        "| tool | pages | wall s (median) | pages/s | CPU s (median, user+sys) | user s | sys s | CPU ratio vs curl | peak RSS MiB | TCP connections |",
-        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
-    ]
+    lines = table_head(["tool", "pages", "wall s (median)", "pages/s", "CPU s (median, user+sys)", "user s", "sys s",
+                        "CPU ratio vs curl", "peak RSS MiB", "TCP connections"], "lrrrrrrrrr")
     for tool in tools:
         row = rows[tool]
         ratio = f"{row['cpu'] / base['cpu']:.2f}×" if base and base["cpu"] > 0 else "n/a"
@@ -267,11 +254,7 @@ def cmd_report(args):
     )
     lines.append(f"Range over the runs: {spread}.")
     if base and args.subject in rows:
-        # Runs alternate, so the i-th run of each tool ran next to each other: their ratio is less
-        # exposed to drift in the machine's speed than the ratio of medians.
-        subject = [r["cpu_s"] for r in runs if r["tool"] == args.subject]
-        baseline = [r["cpu_s"] for r in runs if r["tool"] == args.baseline]
-        pairs = sorted(s / b for s, b in zip(subject, baseline) if b > 0)
+        pairs = pair_ratios(runs, args.subject, args.baseline)
         if pairs:
             lines.append(
                 f"CPU ratio of side-by-side runs ({len(pairs)} pairs): min {pairs[0]:.2f}×, "

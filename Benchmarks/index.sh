@@ -89,21 +89,16 @@ BUILD_TIMEOUT=${BUILD_TIMEOUT:-3000}
 STRICT=${STRICT:-0}
 KEEP_TMP=${KEEP_TMP:-0}
 
-HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-REPO=$(cd "$HERE/.." && pwd)
+# shellcheck source=Benchmarks/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+HERE=$BENCH_DIR
 MEASURE="$HERE/fetch_helper.py"
 DATA="$HERE/index_data.py"
 SITE_GEN="$HERE/crawl_site.py"
-SCRATCH=${SCRATCH:-.build-release}
-case "$SCRATCH" in /*) ;; *) SCRATCH="$REPO/$SCRATCH" ;; esac
-CACHE=${CACHE:-$HERE/.work}
-case "$CACHE" in /*) ;; *) CACHE="$REPO/$CACHE" ;; esac
+SCRATCH=$(repo_path "${SCRATCH:-.build-release}")
+CACHE=$(repo_path "${CACHE:-$HERE/.work}")
 
-log() { printf '[index.sh] %s\n' "$*" >&2; }
-die() { log "error: $*"; exit 1; }
-
-unset http_proxy https_proxy HTTP_PROXY HTTPS_PROXY all_proxy ALL_PROXY
-export no_proxy='*' NO_PROXY='*'
+loopback_only
 export LC_ALL=C.UTF-8
 umask 022
 [[ "$RECORDS" =~ ^[0-9]+$ ]] && [ "$RECORDS" -ge 1000 ] || die "the size (records) must be a number ≥ 1000, not '$RECORDS'"
@@ -117,37 +112,17 @@ uses() { [[ " ${ENGINE_LIST[*]} " == *" $1 "* ]]; }
 # ---------------------------------------------------------------------------------------------
 # 1. Tools: apt-get for what is missing.
 # ---------------------------------------------------------------------------------------------
-have_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'; }
-find_nginx() { command -v nginx 2>/dev/null || { [ -x /usr/sbin/nginx ] && echo /usr/sbin/nginx; } || true; }
-find_pg_bin() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1; }
-missing=()
-[ -n "$(find_nginx)" ] || missing+=(nginx)
-command -v curl >/dev/null 2>&1 || missing+=(curl)
-command -v python3 >/dev/null 2>&1 || missing+=(python3)
-command -v timeout >/dev/null 2>&1 || missing+=(coreutils)
-{ [ -x /usr/bin/time ] && /usr/bin/time --version 2>&1 | grep -q GNU; } || missing+=(time)
+need_nginx
+need_command curl
+need_command python3
+need_command timeout coreutils
+need_gnu_time
 if uses postgres; then
     PG_BIN=$(find_pg_bin)
-    [ -n "$PG_BIN" ] && [ -x "$PG_BIN/initdb" ] && [ -x "$PG_BIN/pg_restore" ] || missing+=(postgresql)
+    [ -n "$PG_BIN" ] && [ -x "$PG_BIN/initdb" ] && [ -x "$PG_BIN/pg_restore" ] || MISSING+=(postgresql)
 fi
-if [ -z "${SEARCHLIGHT:-}" ]; then
-    for pkg in pkg-config libcurl4-openssl-dev libxml2-dev libpsl-dev libsqlite3-dev; do
-        have_pkg "$pkg" || missing+=("$pkg")
-    done
-fi
-if [ ${#missing[@]} -gt 0 ]; then
-    log "installing missing packages: ${missing[*]}"
-    command -v apt-get >/dev/null 2>&1 || die "apt-get not found; install ${missing[*]} by hand"
-    SUDO=()
-    [ "$(id -u)" -eq 0 ] || SUDO=(sudo)
-    export DEBIAN_FRONTEND=noninteractive
-    timeout 900 "${SUDO[@]}" apt-get update -qq
-    pkgs=()
-    for pkg in "${missing[@]}"; do
-        if [ "$pkg" = nginx ] && apt-cache show nginx-light 2>/dev/null | grep -q '^Version:'; then pkgs+=(nginx-light); else pkgs+=("$pkg"); fi
-    done
-    timeout 900 "${SUDO[@]}" apt-get install -y -qq --no-install-recommends "${pkgs[@]}" >&2
-fi
+[ -n "${SEARCHLIGHT:-}" ] || need_packages pkg-config libcurl4-openssl-dev libxml2-dev libpsl-dev libsqlite3-dev
+install_missing
 python3 -c 'import sqlite3; sqlite3.connect(":memory:").execute("CREATE VIRTUAL TABLE t USING fts5(a)")' 2>/dev/null ||
     die "python3's sqlite3 has no FTS5"
 if uses postgres; then
@@ -161,15 +136,7 @@ fi
 # ---------------------------------------------------------------------------------------------
 # 2. Build searchlight (release).
 # ---------------------------------------------------------------------------------------------
-if [ -n "${SEARCHLIGHT:-}" ]; then
-    BIN=$SEARCHLIGHT
-else
-    command -v swift >/dev/null 2>&1 || die "swift not found (install a Swift toolchain, or set SEARCHLIGHT=path/to/searchlight)"
-    log "building searchlight (release, scratch path $SCRATCH)"
-    (cd "$REPO" && timeout "$BUILD_TIMEOUT" swift build -c release --static-swift-stdlib --scratch-path "$SCRATCH" --product searchlight >&2)
-    BIN="$SCRATCH/release/searchlight"
-fi
-[ -x "$BIN" ] || die "no searchlight binary at $BIN"
+build_searchlight -c -t "$BUILD_TIMEOUT"
 for command in crawl import publish; do
     "$BIN" "$command" --help >/dev/null 2>&1 || die "$BIN has no '$command' command"
 done
@@ -181,8 +148,7 @@ if uses postgres; then
     [ "$HAS_BATCH_SEARCH" = 1 ] || die "$BIN has no 'search --queries'"
 fi
 
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/searchlight-index-bench.XXXXXX")
-chmod 755 "$WORK" # nginx workers run as nobody, and the cluster as postgres, when started by root
+make_work_dir searchlight-index-bench shared
 
 # Long commands run in the background while the script waits for them: `wait` returns at once
 # when a signal arrives, so Ctrl-C stops the run (and the cluster) now, not when the step ends.
@@ -204,18 +170,6 @@ stop_child() {
     CHILD=
 }
 
-NGINX_PID=
-stop_nginx() {
-    if [ -s "$WORK/nginx/nginx.pid" ]; then kill -TERM "$(cat "$WORK/nginx/nginx.pid")" 2>/dev/null || true; fi
-    if [ -n "$NGINX_PID" ] && kill -0 "$NGINX_PID" 2>/dev/null; then
-        kill -TERM "$NGINX_PID" 2>/dev/null || true
-        for _ in $(seq 50); do kill -0 "$NGINX_PID" 2>/dev/null || break; sleep 0.1; done
-        kill -KILL "$NGINX_PID" 2>/dev/null || true
-        wait "$NGINX_PID" 2>/dev/null || true
-    fi
-    NGINX_PID=
-}
-
 # PostgreSQL: a throw-away cluster in the run folder, as the tests and workers.sh start one.
 PG_DATA=
 PG_PORT=
@@ -225,12 +179,11 @@ running() { # pid: alive and not a zombie (the postmaster is not our child: nobo
     state=$(awk '{ sub(/.*\) /, ""); print $1 }' "/proc/$1/stat" 2>/dev/null) || return 1
     [ -n "$state" ] && [ "$state" != Z ]
 }
-as_postgres() { if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
 start_postgres() {
     PG_DATA="$WORK/pg"
     mkdir -p "$PG_DATA"
     [ "$(id -u)" -ne 0 ] || chown postgres "$PG_DATA"
-    PG_PORT=$(python3 "$MEASURE" port)
+    PG_PORT=$(free_port)
     as_postgres "$PG_BIN/initdb" -D "$PG_DATA" -U searchlight --auth=trust -E UTF8 >"$WORK/initdb.log" 2>&1 ||
         { cat "$WORK/initdb.log" >&2; die "initdb failed"; }
     # Durability as Debian configures it, but no wait for the disk at each commit (PG_SETTINGS'
@@ -259,7 +212,6 @@ stop_postgres() {
 pg_sql() { # sql [database]: one statement, unaligned output
     "$PG_BIN/psql" -X -q -At -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$PG_PORT" -U searchlight -d "${2:-postgres}" -c "$1"
 }
-pg_url() { echo "postgres://searchlight@127.0.0.1:$PG_PORT/$1?sslmode=disable"; }
 server_cpu() { # [database]: the cluster's CPU seconds so far, once the database's connections have closed
     python3 "$DATA" server-cpu --postmaster "$PG_PID" ${1:+--settle "$1"}
 }
@@ -270,19 +222,14 @@ cleanup() {
     stop_child
     stop_nginx
     stop_postgres
-    if [ "$KEEP_TMP" = 1 ]; then
-        log "kept $WORK"
-        [ -z "$PG_DATA" ] || log "start the kept cluster with: $(
+    remove_work_dir
+    if [ "$KEEP_TMP" = 1 ] && [ -n "$PG_DATA" ]; then
+        log "start the kept cluster with: $(
             [ "$(id -u)" -ne 0 ] || printf 'runuser -u postgres -- ')$PG_BIN/pg_ctl -D $PG_DATA -o '-p $PG_PORT -k $PG_DATA -c listen_addresses=127.0.0.1' start"
-    else
-        rm -rf "$WORK"
     fi
     exit $status
 }
-trap cleanup EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
-trap 'exit 129' HUP
+exit_traps cleanup hup
 mkdir -p "$CACHE"
 if uses postgres; then start_postgres; fi
 
@@ -323,18 +270,15 @@ fi
 if [ "$need_sqlite" = 1 ] || [ "$need_postgres" = 1 ]; then
     NGINX=$(find_nginx)
     [ -n "$NGINX" ] || die "nginx not found"
-    [ -n "$port" ] || port=$(python3 "$MEASURE" port)
+    [ -n "$port" ] || port=$(free_port)
     log "generating a $PAGES-page site for 127.0.0.1:$port (crawl_site.py --small, seed $SITE_SEED)"
     wait_child timeout 3600 python3 "$SITE_GEN" "$WORK/site" --pages "$PAGES" --seed "$SITE_SEED" --small \
         --base "http://127.0.0.1:$port" >"$WORK/site.manifest.out"
     expected=$(wc -l <"$WORK/site/expected-paths.txt")
     mkdir -p "$WORK/nginx/temp"
-    cat >"$WORK/nginx/nginx.conf" <<EOF
-worker_processes 1;
-daemon off;
-pid $WORK/nginx/nginx.pid;
-error_log $WORK/nginx/error.log warn;
-events { worker_connections 1024; }
+    {
+        nginx_conf_head 1
+        cat <<EOF
 http {
     default_type application/octet-stream;
     types { text/html html; application/xml xml; text/plain txt; }
@@ -351,16 +295,9 @@ http {
     server { listen 127.0.0.1:$port; root $WORK/site/www; }
 }
 EOF
-    timeout --kill-after=5 "$((2 * CRAWL_TIMEOUT + 300))" \
-        "$NGINX" -p "$WORK/nginx/" -c "$WORK/nginx/nginx.conf" -e "$WORK/nginx/error.log" \
-        </dev/null >"$WORK/nginx/stdout.log" 2>&1 &
-    NGINX_PID=$!
-    ready=0
-    for _ in $(seq 100); do
-        if curl -q -s -o /dev/null --noproxy '*' --max-time 1 -f "http://127.0.0.1:$port/robots.txt"; then ready=1; break; fi
-        sleep 0.1
-    done
-    [ "$ready" = 1 ] || { cat "$WORK/nginx/error.log" >&2 2>/dev/null || true; die "nginx did not start on 127.0.0.1:$port"; }
+    } >"$WORK/nginx/nginx.conf"
+    start_nginx "$((2 * CRAWL_TIMEOUT + 300))"
+    wait_nginx "http://127.0.0.1:$port/robots.txt" "127.0.0.1:$port" error
     crawl_into() { # store
         wait_child timeout "$CRAWL_TIMEOUT" "$BIN" crawl "http://127.0.0.1:$port/" --store "$1" \
             --allow-private-network --delay 0 --concurrency 16 --per-host 16 --json
@@ -437,14 +374,6 @@ QUERY_COUNT=$(wc -l <"$DONATIONS/queries.txt")
 # ---------------------------------------------------------------------------------------------
 # 5. Runs.
 # ---------------------------------------------------------------------------------------------
-busy_percent() {
-    local a b
-    a=$(awk '/^cpu / { print $2 + $3 + $4 + $7 + $8, $2 + $3 + $4 + $5 + $6 + $7 + $8 }' /proc/stat 2>/dev/null) || return 0
-    sleep 1
-    b=$(awk '/^cpu / { print $2 + $3 + $4 + $7 + $8, $2 + $3 + $4 + $5 + $6 + $7 + $8 }' /proc/stat 2>/dev/null) || return 0
-    awk -v a="$a" -v b="$b" 'BEGIN { split(a, x, " "); split(b, y, " "); t = y[2] - x[2]; if (t > 0) printf "%.0f", 100 * (y[1] - x[1]) / t }'
-}
-
 failures=0
 step() { # run_dir name -- command…: measured; on PostgreSQL also the server's CPU seconds
     local dir=$1 name=$2 before=
@@ -574,9 +503,7 @@ done
 # ---------------------------------------------------------------------------------------------
 # 6. Report.
 # ---------------------------------------------------------------------------------------------
-cpu_model=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || true)
-commit=$(git -C "$REPO" rev-parse --short HEAD 2>/dev/null || echo unknown)
-git -C "$REPO" diff --quiet HEAD -- Sources Package.swift 2>/dev/null || commit="$commit with uncommitted changes"
+commit=$(source_commit)
 if [ -n "${SEARCHLIGHT:-}" ]; then built="prebuilt binary $BIN; working tree at commit $commit"; else built="built from commit $commit"; fi
 mkdir -p "$HERE/out"
 OUT="$HERE/out/index-$(date +%Y-%m-%d-%H%M%S).md"
@@ -593,8 +520,8 @@ OUT="$HERE/out/index-$(date +%Y-%m-%d-%H%M%S).md"
     if uses postgres; then
         echo "- PostgreSQL $PG_VERSION: a throw-away cluster on this machine (127.0.0.1, default settings${PG_SETTINGS:+ and \`$PG_SETTINGS\`}); each run a \`CREATE DATABASE … TEMPLATE\` copy of the restored, vacuumed crawl; server CPU = its processes' user+sys over the step (/proc)"
     fi
-    echo "- machine: $(nproc) cores, ${cpu_model:-unknown CPU}, $(uname -sr)"
-    echo "- $(swift --version 2>&1 | head -n 1 || true)"
+    echo "- machine: $(machine_line)"
+    echo "- $(swift_version)"
 } >"$OUT"
 echo
 cat "$OUT"

@@ -44,7 +44,6 @@ import argparse
 import bisect
 import itertools
 import json
-import math
 import os
 import random
 import sqlite3
@@ -52,6 +51,11 @@ import statistics
 import subprocess
 import sys
 import time
+
+# bench_common.py sits next to this file; importing it must not leave a __pycache__ in the repository.
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bench_common import percentile, postgres_cpu_seconds, table_head  # noqa: E402
 
 SYLLABLES = [c + v for c in "bcdfghklmnprstvz" for v in "aeiou"] + ["qu" + v for v in "aei"] + ["ny", "sh", "th"]
 ACCENTS = {"a": "á", "e": "é", "i": "í", "o": "ö", "u": "ü"}
@@ -454,11 +458,6 @@ def like_search(db, words, limit=20):
     return total, rows
 
 
-def percentile(values, p):
-    ordered = sorted(values)
-    return ordered[max(0, min(len(ordered) - 1, math.ceil(p * len(ordered)) - 1))]
-
-
 def summarize(samples):
     """{kind: {n, p50, p99, max}} and "all", nearest-rank, in milliseconds."""
     by_kind = {}
@@ -562,49 +561,9 @@ def cmd_stats(args):
 
 
 def cmd_server_cpu(args):
-    """User+sys seconds of a PostgreSQL cluster so far: the postmaster's own and its reaped children's
-    (a backend's CPU moves there when its connection ends), plus its live children's. With --settle,
-    first waits (up to 10 s) for the backends of that database to end, so a step's connections count."""
-    tick = os.sysconf("SC_CLK_TCK")
-    pm = str(args.postmaster)
-
-    def fields(pid):
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().rsplit(")", 1)[1].split()
-
-    def children():
-        for pid in os.listdir("/proc"):
-            if pid.isdigit() and pid != pm:
-                try:
-                    if fields(pid)[1] == pm:
-                        yield pid
-                except (OSError, IndexError):
-                    continue
-
-    if args.settle:
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            busy = False
-            for pid in children():
-                try:
-                    with open(f"/proc/{pid}/cmdline", "rb") as f:
-                        title = f.read().replace(b"\0", b" ").decode(errors="replace")
-                except OSError:
-                    continue
-                # A client backend's title: "postgres: USER DATABASE HOST(PORT) STATE".
-                busy |= f" {args.settle} " in title and "(" in title
-            if not busy:
-                break
-            time.sleep(0.05)
-    f = fields(pm)
-    total = sum(int(x) for x in f[11:15])  # utime stime cutime cstime of the postmaster
-    for pid in children():
-        try:
-            f = fields(pid)
-        except OSError:
-            continue
-        total += int(f[11]) + int(f[12])
-    print(f"{total / tick:.2f}")
+    """User+sys seconds of a PostgreSQL cluster so far (bench_common.postgres_cpu_seconds): with --settle,
+    once the backends of that database have ended (up to 10 s), so a step's connections count."""
+    print(f"{postgres_cpu_seconds(args.postmaster, args.settle):.2f}")
 
 
 # --- report ------------------------------------------------------------------------------------------
@@ -737,9 +696,8 @@ def step_result(run_dir, step, s):
 
 
 def cmd_report(args):
-    print("| run | engine | step | wall s | searchlight CPU s (user+sys) | user s | sys s | PostgreSQL CPU s "
-          "| peak RSS MiB | result |")
-    print("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
+    print("\n".join(table_head(["run", "engine", "step", "wall s", "searchlight CPU s (user+sys)", "user s", "sys s",
+                                "PostgreSQL CPU s", "peak RSS MiB", "result"], "lllrrrrrrl")))
     for run_dir in args.runs:
         label, engine = run_info(run_dir)
         for step, name in STEPS:
@@ -757,8 +715,7 @@ def cmd_report(args):
             print(f"| {label} | {ENGINE_NAMES[engine]} | {name} | {m['wall_s']:.2f} | {m['cpu_s']:.2f} "
                   f"| {m['user_s']:.2f} | {m['sys_s']:.2f} | {server} | {rss} | {result} |")
     print()
-    print("| run | engine | target | measured | limit | verdict |")
-    print("| --- | --- | --- | ---: | ---: | --- |")
+    print("\n".join(table_head(["run", "engine", "target", "measured", "limit", "verdict"], "lllrrl")))
     for label, engine, target, measured, limit, ok in target_rows(args.runs):
         verdict = {True: "met", False: "MISSED", None: "not checked (no SQLite search in this run)"}[ok]
         print(f"| {label} | {engine} | {target} | {measured} | {limit} | {verdict} |")
@@ -771,8 +728,8 @@ def cmd_report(args):
                 searches.append((label, engine, mode, r))
     if searches:
         print()
-        print("| run | engine | path | " + " | ".join(f"{k} p50 / p99" for k in SEARCH_KINDS) + " | all max | n |")
-        print("| --- | --- | --- | " + " | ".join("---:" for _ in SEARCH_KINDS) + " | ---: | ---: |")
+        print("\n".join(table_head(["run", "engine", "path"] + [f"{k} p50 / p99" for k in SEARCH_KINDS] + ["all max", "n"],
+                                    "lll" + "r" * (len(SEARCH_KINDS) + 2))))
         for label, engine, mode, r in searches:
             cells = []
             for k in SEARCH_KINDS:

@@ -69,72 +69,36 @@ PUBLISH_TIMEOUT=${PUBLISH_TIMEOUT:-1800}
 BUILD_TIMEOUT=${BUILD_TIMEOUT:-1800}
 KEEP_TMP=${KEEP_TMP:-0}
 
-HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-REPO=$(cd "$HERE/.." && pwd)
+# shellcheck source=Benchmarks/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+HERE=$BENCH_DIR
 MEASURE="$HERE/fetch_helper.py"
 CRAWL_HELPER="$HERE/crawl_helper.py"
 HELPER="$HERE/refresh_helper.py"
 SITE_GEN="$HERE/crawl_site.py"
-SCRATCH=${SCRATCH:-.build-bench}
-case "$SCRATCH" in /*) ;; *) SCRATCH="$REPO/$SCRATCH" ;; esac
+SCRATCH=$(repo_path "${SCRATCH:-.build-bench}")
 
-log() { printf '[refresh.sh] %s\n' "$*" >&2; }
-die() { log "error: $*"; exit 1; }
-
-unset http_proxy https_proxy HTTP_PROXY HTTPS_PROXY all_proxy ALL_PROXY
-export no_proxy='*' NO_PROXY='*'
+loopback_only
 export LC_ALL=C.UTF-8
 umask 022
 
 # ---------------------------------------------------------------------------------------------
 # 1. Tools: apt-get for what is missing (as Benchmarks/crawl.sh does).
 # ---------------------------------------------------------------------------------------------
-have_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'; }
-find_nginx() { command -v nginx 2>/dev/null || { [ -x /usr/sbin/nginx ] && echo /usr/sbin/nginx; } || true; }
-
-missing=()
-[ -n "$(find_nginx)" ] || missing+=(nginx)
-command -v curl >/dev/null 2>&1 || missing+=(curl)
-command -v python3 >/dev/null 2>&1 || missing+=(python3)
-command -v timeout >/dev/null 2>&1 || missing+=(coreutils)
-{ [ -x /usr/bin/time ] && /usr/bin/time --version 2>&1 | grep -q GNU; } || missing+=(time)
-if [ -z "${SEARCHLIGHT:-}" ]; then
-    for pkg in pkg-config libcurl4-openssl-dev libxml2-dev libpsl-dev libsqlite3-dev; do
-        have_pkg "$pkg" || missing+=("$pkg")
-    done
-fi
-if [ ${#missing[@]} -gt 0 ]; then
-    log "installing missing packages: ${missing[*]}"
-    command -v apt-get >/dev/null 2>&1 || die "apt-get not found; install ${missing[*]} by hand"
-    SUDO=()
-    [ "$(id -u)" -eq 0 ] || SUDO=(sudo)
-    export DEBIAN_FRONTEND=noninteractive
-    timeout 900 "${SUDO[@]}" apt-get update -qq
-    pkgs=()
-    for pkg in "${missing[@]}"; do
-        if [ "$pkg" = nginx ]; then
-            if apt-cache show nginx-light 2>/dev/null | grep -q '^Version:'; then pkgs+=(nginx-light); else pkgs+=(nginx); fi
-        else
-            pkgs+=("$pkg")
-        fi
-    done
-    timeout 900 "${SUDO[@]}" apt-get install -y -qq --no-install-recommends "${pkgs[@]}" >&2
-fi
+need_nginx
+need_command curl
+need_command python3
+need_command timeout coreutils
+need_gnu_time
+[ -n "${SEARCHLIGHT:-}" ] || need_packages pkg-config libcurl4-openssl-dev libxml2-dev libpsl-dev libsqlite3-dev
+install_missing
 NGINX=$(find_nginx)
 [ -n "$NGINX" ] || die "nginx not found after install"
 
 # ---------------------------------------------------------------------------------------------
 # 2. Build searchlight (before nginx starts, so the server's lifetime bound covers only the runs).
 # ---------------------------------------------------------------------------------------------
-if [ -n "${SEARCHLIGHT:-}" ]; then
-    BIN=$SEARCHLIGHT
-else
-    command -v swift >/dev/null 2>&1 || die "swift not found (install a Swift toolchain, or set SEARCHLIGHT=path/to/searchlight)"
-    log "building searchlight (release, scratch path $SCRATCH)"
-    (cd "$REPO" && timeout "$BUILD_TIMEOUT" swift build -c release --static-swift-stdlib --scratch-path "$SCRATCH" --product searchlight >&2)
-    BIN="$SCRATCH/release/searchlight"
-fi
-[ -x "$BIN" ] || die "no searchlight binary at $BIN"
+build_searchlight -c -t "$BUILD_TIMEOUT"
 "$BIN" crawl --help >/dev/null 2>&1 || die "$BIN has no 'crawl' command"
 crawl_help=$("$BIN" crawl --help 2>&1 || true)
 if [ "$REFRESH_ARGS" = --refresh ] && ! grep -q -- '--refresh' <<<"$crawl_help"; then
@@ -145,28 +109,17 @@ fi
 # ---------------------------------------------------------------------------------------------
 # 3. The site (every sitemap <url> with the old <lastmod>), nginx config, nginx.
 # ---------------------------------------------------------------------------------------------
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/searchlight-refresh-bench.XXXXXX")
-chmod 755 "$WORK" # nginx workers run as nobody when started by root
-NGINX_PID=
-
+make_work_dir searchlight-refresh-bench shared
 cleanup() {
     local status=$?
-    if [ -s "$WORK/nginx/nginx.pid" ]; then kill -TERM "$(cat "$WORK/nginx/nginx.pid")" 2>/dev/null || true; fi
-    if [ -n "$NGINX_PID" ] && kill -0 "$NGINX_PID" 2>/dev/null; then
-        kill -TERM "$NGINX_PID" 2>/dev/null || true
-        for _ in $(seq 50); do kill -0 "$NGINX_PID" 2>/dev/null || break; sleep 0.1; done
-        kill -KILL "$NGINX_PID" 2>/dev/null || true
-        wait "$NGINX_PID" 2>/dev/null || true
-    fi
-    if [ "$KEEP_TMP" = 1 ]; then log "kept $WORK"; else rm -rf "$WORK"; fi
+    stop_nginx
+    remove_work_dir
     exit $status
 }
-trap cleanup EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
+exit_traps cleanup
 mkdir -p "$WORK/nginx/temp" "$WORK/runs"
 
-PORT=$(python3 "$MEASURE" port)
+PORT=$(free_port)
 BASE="http://127.0.0.1:$PORT"
 SITE="$WORK/site"
 site_flags=()
@@ -176,31 +129,13 @@ timeout 1800 python3 "$SITE_GEN" "$SITE" --pages "$PAGES" --seed "$SEED" --base 
     --lastmod "$OLD_LASTMOD" "${site_flags[@]}" >"$WORK/manifest.out"
 manifest() { python3 -c "import json,sys; m=json.load(open(sys.argv[1])); print(eval(sys.argv[2], {}, m))" "$SITE/manifest.json" "$1"; }
 
-NGINX_V=$("$NGINX" -V 2>&1)
-temp_paths=""
-for module in fastcgi proxy scgi uwsgi; do
-    grep -q -- "--without-http_${module}_module" <<<"$NGINX_V" ||
-        temp_paths+="    ${module}_temp_path $WORK/nginx/temp/$module;"$'\n'
-done
+nginx_temp_paths
 ACCESS_LOG="$WORK/nginx/access.log"
-cat >"$WORK/nginx/nginx.conf" <<EOF
-worker_processes $NGINX_WORKERS;
-daemon off;
-pid $WORK/nginx/nginx.pid;
-error_log $WORK/nginx/error.log warn;
-events { worker_connections 1024; }
-http {
-    # One line per request, unbuffered, so that a run's requests are all in the log when it ends.
-    log_format bench '\$status \$request_method \$request_uri \$body_bytes_sent';
-    default_type application/octet-stream;
-    types { text/html html; application/xml xml; text/plain txt; image/jpeg jpg; }
-    charset utf-8;
-    charset_types text/html text/plain application/xml;
-    sendfile on;
-    tcp_nopush on;
-    tcp_nodelay on;
-    keepalive_requests 100000;
-    keepalive_timeout 120s;
+{
+    nginx_conf_head "$NGINX_WORKERS"
+    echo "http {"
+    nginx_conf_site_http
+    cat <<EOF
     # The defaults, spelled out: conditional requests get 304 for unchanged files, from the ETag
     # (mtime and size) and Last-Modified (mtime) of each file.
     etag on;
@@ -217,22 +152,11 @@ $temp_paths
     }
 }
 EOF
+} >"$WORK/nginx/nginx.conf"
 NGINX_LIFETIME=$((RUN_TIMEOUT * (2 * RUNS + 1) + PUBLISH_TIMEOUT + 600))
-log "starting nginx ($("$NGINX" -v 2>&1 | sed 's/^nginx version: //')), worker_processes $NGINX_WORKERS"
-timeout --kill-after=5 "$NGINX_LIFETIME" \
-    "$NGINX" -p "$WORK/nginx/" -c "$WORK/nginx/nginx.conf" -e "$WORK/nginx/error.log" \
-    </dev/null >"$WORK/nginx/stdout.log" 2>&1 &
-NGINX_PID=$!
-ready=0
-for _ in $(seq 100); do
-    if curl -q -s -o /dev/null --noproxy '*' --max-time 1 -f "$BASE/robots.txt"; then ready=1; break; fi
-    kill -0 "$NGINX_PID" 2>/dev/null || break
-    sleep 0.1
-done
-if [ "$ready" != 1 ]; then
-    cat "$WORK/nginx/error.log" "$WORK/nginx/stdout.log" >&2 2>/dev/null || true
-    die "nginx did not become ready on 127.0.0.1:$PORT"
-fi
+log "starting nginx ($(nginx_version)), worker_processes $NGINX_WORKERS"
+start_nginx "$NGINX_LIFETIME"
+wait_nginx "$BASE/robots.txt" "127.0.0.1:$PORT"
 
 # ---------------------------------------------------------------------------------------------
 # 4. The crawls.
@@ -279,18 +203,8 @@ run_phase() {
     if [ "$KEEP_TMP" != 1 ] && [ "$label" != run1-refresh ]; then rm -f "$store" "$store-wal" "$store-shm"; fi
 }
 
-busy_percent() {
-    local a b
-    a=$(awk '/^cpu / { print $2 + $3 + $4 + $7 + $8, $2 + $3 + $4 + $5 + $6 + $7 + $8 }' /proc/stat 2>/dev/null) || return 0
-    sleep 1
-    b=$(awk '/^cpu / { print $2 + $3 + $4 + $7 + $8, $2 + $3 + $4 + $5 + $6 + $7 + $8 }' /proc/stat 2>/dev/null) || return 0
-    awk -v a="$a" -v b="$b" 'BEGIN { split(a, x, " "); split(b, y, " "); t = y[2] - x[2]; if (t > 0) printf "%.0f", 100 * (y[1] - x[1]) / t }'
-}
-
 BUSY_BEFORE=$(busy_percent)
-if [ -n "$BUSY_BEFORE" ] && [ "$BUSY_BEFORE" -gt 10 ]; then
-    log "warning: the machine was ${BUSY_BEFORE}% busy before the runs: other work skews CPU and wall times"
-fi
+warn_if_busy "$BUSY_BEFORE"
 
 # The initial crawl: the whole site, every page 200 (crawl_helper.py annotate checks it as crawl.sh does).
 INITIAL_STORE="$WORK/initial.sqlite"
@@ -373,9 +287,7 @@ fi
 # ---------------------------------------------------------------------------------------------
 # 5. Report.
 # ---------------------------------------------------------------------------------------------
-cpu_model=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || true)
-commit=$(git -C "$REPO" rev-parse --short HEAD 2>/dev/null || echo unknown)
-git -C "$REPO" diff --quiet HEAD -- Sources Package.swift 2>/dev/null || commit="$commit with uncommitted changes"
+commit=$(source_commit)
 if [ -n "${SEARCHLIGHT:-}" ]; then built="prebuilt binary $BIN; working tree at commit $commit"; else built="built from commit $commit"; fi
 
 table=$(python3 "$HELPER" report --target "$TARGET" --initial "$WORK/runs/initial.json" \
@@ -397,9 +309,9 @@ OUT="$HERE/out/refresh-$(date +%Y-%m-%d-%H%M%S).md"
     echo "- initial crawl and full re-crawl: \`searchlight crawl http://127.0.0.1:PORT/ --store STORE ${CRAWL_FLAGS[*]}\` (the full re-crawl on a copy of the initial store: a new pass with conditional requests)"
     echo "- refresh: \`searchlight crawl ${REFRESH_ARGS//\{base\}/http://127.0.0.1:PORT} --store STORE ${CRAWL_FLAGS[*]}\` on another copy of the initial store"
     echo "- searchlight $built"
-    echo "- machine: $(nproc) cores, ${cpu_model:-unknown CPU}, $(uname -sr); CPU busy with other work just before the runs: ${BUSY_BEFORE:-?}%"
-    echo "- nginx $("$NGINX" -v 2>&1 | sed 's/^nginx version: nginx\///'), worker_processes $NGINX_WORKERS, gzip off"
-    echo "- $(swift --version 2>&1 | head -n 1 || true)"
+    echo "- machine: $(machine_line); CPU busy with other work just before the runs: ${BUSY_BEFORE:-?}%"
+    echo "- nginx $(nginx_version short), worker_processes $NGINX_WORKERS, gzip off"
+    echo "- $(swift_version)"
 } >"$OUT"
 echo
 cat "$OUT"

@@ -37,13 +37,14 @@ import random
 import re
 import shutil
 import sqlite3
-import statistics
 import sys
 from urllib.parse import urlsplit
 
-# crawl_helper.py sits next to this file; importing it must not leave a __pycache__ in the repository.
+# crawl_helper.py and bench_common.py sit next to this file; importing them must not leave a __pycache__
+# in the repository.
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bench_common import load_runs, median_of, table_head  # noqa: E402
 from crawl_helper import SITEMAP, find_counters, read_log_slice, searchlight_summary  # noqa: E402
 
 TITLE = re.compile(rb"<title>(.*?) \| Loopback Market</title>")
@@ -298,16 +299,9 @@ def cmd_found(args):
 
 # ---- report ----------------------------------------------------------------------------------
 
-def load(paths):
-    runs = []
-    for path in paths:
-        with open(path) as f:
-            runs.append(json.load(f))
-    return runs
-
-
 def median(runs, key):
-    return statistics.median(r.get(key) or 0 for r in runs)
+    """The median of run[key], a run without it counting as 0."""
+    return median_of(runs, key, missing=0)
 
 
 def row(name, runs):
@@ -327,15 +321,13 @@ def percent(part, whole):
 
 
 def cmd_report(args):
-    runs = load(args.runs)
+    runs = load_runs(args.runs)
     refresh = [r for r in runs if r["phase"] == "refresh"]
     full = [r for r in runs if r["phase"] == "full"]
-    lines = [
-        "| phase | requests | pages (200, 304) | other requests | body bytes | CPU s (user+sys) | wall s | peak RSS MiB |",
-        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
-    ]
+    lines = table_head(["phase", "requests", "pages (200, 304)", "other requests", "body bytes", "CPU s (user+sys)",
+                        "wall s", "peak RSS MiB"], "lrrrrrrr")
     if args.initial:
-        lines.append(row("initial crawl (not compared)", load([args.initial])))
+        lines.append(row("initial crawl (not compared)", load_runs([args.initial])))
     if refresh:
         lines.append(row("refresh", refresh))
     if full:

@@ -29,14 +29,11 @@ ITEMS=${ITEMS:-1000000}
 SEARCH_OPTIONS=()
 ROUNDS=${ROUNDS:-5}
 SCRATCH=${SCRATCH:-.build-release}
+# shellcheck source=Benchmarks/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+cd "$REPO"
 # SEARCHLIGHT=path runs that binary (e.g. another branch's build) instead of building this one.
-cd "$(dirname "$0")/.."
-if [[ -n "${SEARCHLIGHT:-}" ]]; then
-    BIN=$SEARCHLIGHT
-else
-    swift build -c release --static-swift-stdlib --scratch-path "$SCRATCH" --product searchlight >/dev/null
-    BIN="$SCRATCH/release/searchlight"
-fi
+build_searchlight -q -m ""
 if [[ -n "${DATA:-}" ]]; then
     # DATA=FOLDER reuses a folder left by KEEP_TMP=1 (store.sqlite and mix.txt): generating takes minutes.
     TMP=$DATA
@@ -49,24 +46,19 @@ else
 fi
 STORE="$TMP/store.sqlite"
 if [[ "$ENGINE" == postgres ]]; then
-    PG_BIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
+    PG_BIN=$(find_pg_bin)
     [[ -x "$PG_BIN/initdb" ]] || { echo "search.sh: PostgreSQL is not installed" >&2; exit 1; }
-    as_postgres() { if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
     PG_DATA=$(mktemp -d "${TMPDIR:-/tmp}/searchlight-search-pg.XXXXXX")
-    [ "$(id -u)" -eq 0 ] && chown postgres "$PG_DATA"
     stop_pg() {
         as_postgres "$PG_BIN/pg_ctl" -D "$PG_DATA" -m fast stop >/dev/null 2>&1 || true
         rm -rf "$PG_DATA"
         [[ -n "${DATA:-}" || "${KEEP_TMP:-0}" == 1 ]] || rm -rf "$TMP"
     }
     trap stop_pg EXIT
-    PG_PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-    as_postgres "$PG_BIN/initdb" -D "$PG_DATA" -U searchlight -E UTF8 --auth=trust >/dev/null
-    as_postgres "$PG_BIN/pg_ctl" -D "$PG_DATA" -w -l "$PG_DATA/server.log" \
-        -o "-p $PG_PORT -k $PG_DATA -c listen_addresses=127.0.0.1 -c fsync=off ${PG_SETTINGS:--c shared_buffers=2GB}" \
-        start >/dev/null
+    PG_PORT=$(free_port)
+    pg_init_start "$PG_DATA" "$PG_PORT" "-c fsync=off ${PG_SETTINGS:--c shared_buffers=2GB}" -E UTF8
     as_postgres "$PG_BIN/createdb" -h 127.0.0.1 -p "$PG_PORT" -U searchlight search
-    STORE="postgres://searchlight@127.0.0.1:$PG_PORT/search?sslmode=disable"
+    STORE=$(pg_url search)
     "$BIN" crawl --store "$STORE" >/dev/null  # the real schema
     SEARCH_OPTIONS=(--index-cache "$TMP/index-cache")
     (cd Benchmarks && PATH="$PG_BIN:$PATH" python3 search_pg_data.py "$TMP/store.sqlite" \
@@ -82,7 +74,10 @@ for _ in $(seq "$ROUNDS"); do cat "$TMP/round.txt"; done >"$TMP/queries.txt"
 "$BIN" search --queries "$TMP/round.txt" --store "$STORE" "${SEARCH_OPTIONS[@]}" >/dev/null 2>&1 || true  # warm-up
 "$BIN" search --queries "$TMP/queries.txt" --store "$STORE" "${SEARCH_OPTIONS[@]}" >"$TMP/out.jsonl"
 python3 - "$TMP/out.jsonl" "$TMP/mix.txt" <<'PY'
-import json, math, sys
+import json, sys
+sys.dont_write_bytecode = True
+sys.path.insert(0, "Benchmarks")
+from bench_common import percentile
 kinds = ["common", "mid", "rare", "two words", "2-letter prefix", "3-letter prefix", "query",
          "cjk word", "cjk char", "latin + cjk"]
 rows = [json.loads(line) for line in open(sys.argv[1])]
@@ -95,7 +90,7 @@ for row in rows:
     by.setdefault(kind_of[row["query"]], []).append(row)
 for kind in (k for k in kinds if k in by):
     times = sorted(r["elapsedMs"] for r in by[kind])
-    p = lambda q: times[max(0, math.ceil(q * len(times)) - 1)]
+    p = lambda q: percentile(times, q)
     totals = sorted(r["total"] for r in by[kind])
     bound = sum(1 for r in by[kind] if r.get("totalIsLowerBound"))
     print(f"{kind:16} p50 {p(0.5):7.2f} ms  p99 {p(0.99):7.2f} ms  max {times[-1]:7.2f} ms  "

@@ -15,18 +15,14 @@
 # trickle on a server with the default --shutdown-timeout and on one with --shutdown-timeout 5.
 # Prints the figures as JSON and writes them to Benchmarks/out/serve-limits-DATE.json.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+# shellcheck source=Benchmarks/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+cd "$REPO"
 ITEMS=${ITEMS:-30000}
 SCRATCH=${SCRATCH:-.build-release}
-log() { printf '[serve-limits.sh] %s\n' "$*" >&2; }
 
-if [[ -n "${SEARCHLIGHT:-}" ]]; then
-    BIN=$SEARCHLIGHT
-else
-    log "building searchlight (release)"
-    swift build -c release --scratch-path "$SCRATCH" --product searchlight >/dev/null
-    BIN="$SCRATCH/release/searchlight"
-fi
+# Without --static-swift-stdlib, unlike the other benchmarks.
+build_searchlight -q -D -m "building searchlight (release)"
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/searchlight-limits.XXXXXX")
 serve_pid=""
 cleanup() {

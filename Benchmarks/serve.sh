@@ -30,7 +30,9 @@
 # Targets (SPEC §8): search p99 under 20 ms at one million items, 64 clients, no failed request; on both
 # engines, PostgreSQL (through its replica) within 1.2× of SQLite.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+# shellcheck source=Benchmarks/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+cd "$REPO"
 ENGINE=${ENGINE:-sqlite}
 ITEMS=${ITEMS:-1000000}
 CONNECTIONS=${CONNECTIONS:-64}
@@ -40,28 +42,16 @@ STREAM_BATCH=${STREAM_BATCH:-200}
 STREAM_PAUSE=${STREAM_PAUSE:-1}
 READY_TIMEOUT=${READY_TIMEOUT:-900}
 SCRATCH=${SCRATCH:-.build-release}
-log() { printf '[serve.sh] %s\n' "$*" >&2; }
 case "$ENGINE" in
 sqlite | postgres) ENGINES=("$ENGINE") ;;
 both) ENGINES=(sqlite postgres) ;;
 *) log "ENGINE must be sqlite, postgres or both, not '$ENGINE'"; exit 2 ;;
 esac
 
-missing=()
-command -v wrk >/dev/null 2>&1 || missing+=(wrk)
-command -v curl >/dev/null 2>&1 || missing+=(curl)
-if ((${#missing[@]} > 0)); then
-    log "installing ${missing[*]}"
-    if [[ $(id -u) -eq 0 ]]; then apt_get=(apt-get); else apt_get=(sudo apt-get); fi
-    DEBIAN_FRONTEND=noninteractive "${apt_get[@]}" install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-fi
-if [[ -n "${SEARCHLIGHT:-}" ]]; then
-    BIN=$SEARCHLIGHT
-else
-    log "building searchlight (release)"
-    swift build -c release --static-swift-stdlib --scratch-path "$SCRATCH" --product searchlight >/dev/null
-    BIN="$SCRATCH/release/searchlight"
-fi
+need_command wrk
+need_command curl
+install_missing -b -n -q -m installing
+build_searchlight -q -m "building searchlight (release)"
 if [[ " ${ENGINES[*]} " == *" postgres "* ]] && [[ "$("$BIN" serve --help 2>/dev/null)" != *--index-cache* ]]; then
     log "$BIN has no 'serve --index-cache': PostgreSQL is served through a replica since 6c5bd7c"
     exit 1
@@ -96,24 +86,19 @@ cleanup() {
     [[ "${KEEP_TMP:-0}" == 1 ]] && log "kept $TMP" || rm -rf "$TMP"
 }
 trap cleanup EXIT
-as_postgres() { if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
 
 log "generating $ITEMS donations and the mix"
 python3 Benchmarks/serve_data.py "$TMP" --items "$ITEMS" --stream $((STREAM_BATCH * (DURATION / STREAM_PAUSE + 5)))
 export MIX="$TMP/mix.txt"
 
 start_postgres() { # sets STORE to a new database of a throw-away cluster
-    PG_BIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
+    PG_BIN=$(find_pg_bin)
     [[ -x "$PG_BIN/initdb" ]] || { log "PostgreSQL is not installed (apt-get install postgresql)"; exit 1; }
     PG_DATA=$(mktemp -d "${TMPDIR:-/tmp}/searchlight-serve-pg.XXXXXX")
-    [ "$(id -u)" -eq 0 ] && chown postgres "$PG_DATA"
-    PG_PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-    as_postgres "$PG_BIN/initdb" -D "$PG_DATA" -U searchlight -E UTF8 --auth=trust >/dev/null
-    as_postgres "$PG_BIN/pg_ctl" -D "$PG_DATA" -w -l "$PG_DATA/server.log" \
-        -o "-p $PG_PORT -k $PG_DATA -c listen_addresses=127.0.0.1 -c synchronous_commit=off ${PG_SETTINGS:--c shared_buffers=2GB}" \
-        start >/dev/null
+    PG_PORT=$(free_port)
+    pg_init_start "$PG_DATA" "$PG_PORT" "-c synchronous_commit=off ${PG_SETTINGS:--c shared_buffers=2GB}" -E UTF8
     as_postgres "$PG_BIN/createdb" -h 127.0.0.1 -p "$PG_PORT" -U searchlight serve
-    STORE="postgres://searchlight@127.0.0.1:$PG_PORT/serve?sslmode=disable"
+    STORE=$(pg_url serve)
 }
 
 timed() { # label command…: runs the command, appends "label seconds" to $RUN/steps

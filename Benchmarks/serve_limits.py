@@ -25,8 +25,14 @@ import signal
 import socket
 import statistics
 import threading
+import sys
 import time
 import urllib.parse
+
+# bench_common.py sits next to this file; importing it must not leave a __pycache__ in the repository.
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bench_common import percentile_floor as percentile  # noqa: E402
 
 
 def rss_mb(pid):
@@ -54,13 +60,6 @@ class RSSSampler(threading.Thread):
         self.running = False
         self.join()
         return self.peak
-
-
-def percentile(values, fraction):
-    if not values:
-        return None
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
 class Searchers:

@@ -34,69 +34,47 @@ TARGET=${TARGET:-1.3}
 RUN_TIMEOUT=${RUN_TIMEOUT:-1800}
 KEEP_TMP=${KEEP_TMP:-0}
 
-HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-REPO=$(cd "$HERE/.." && pwd)
-SCRATCH=${SCRATCH:-.build-bench}
-case "$SCRATCH" in /*) ;; *) SCRATCH="$REPO/$SCRATCH" ;; esac
+# shellcheck source=Benchmarks/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+HERE=$BENCH_DIR
+SCRATCH=$(repo_path "${SCRATCH:-.build-bench}")
 
-log() { printf '[workers.sh] %s\n' "$*" >&2; }
-die() { log "error: $*"; exit 1; }
+loopback_only
+export LC_ALL=C.UTF-8
 
-unset http_proxy https_proxy HTTP_PROXY HTTPS_PROXY all_proxy ALL_PROXY
-export no_proxy='*' NO_PROXY='*' LC_ALL=C.UTF-8
-
-find_nginx() { command -v nginx 2>/dev/null || { [ -x /usr/sbin/nginx ] && echo /usr/sbin/nginx; } || true; }
-missing=()
-[ -n "$(find_nginx)" ] || missing+=(nginx-light)
-{ [ -x /usr/bin/time ] && /usr/bin/time --version 2>&1 | grep -q GNU; } || missing+=(time)
-command -v curl >/dev/null 2>&1 || missing+=(curl)
-PG_BIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
-[[ "$PLAN" != *postgres* || -x "$PG_BIN/initdb" ]] || missing+=(postgresql)
-if [ ${#missing[@]} -gt 0 ]; then
-    log "installing ${missing[*]}"
-    SUDO=()
-    [ "$(id -u)" -eq 0 ] || SUDO=(sudo)
-    DEBIAN_FRONTEND=noninteractive "${SUDO[@]}" apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive "${SUDO[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
-fi
+need_nginx nginx-light
+need_gnu_time
+need_command curl
+PG_BIN=$(find_pg_bin)
+[[ "$PLAN" != *postgres* || -x "$PG_BIN/initdb" ]] || MISSING+=(postgresql)
+install_missing -b -m installing
 NGINX=$(find_nginx)
-PG_BIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
+PG_BIN=$(find_pg_bin)
 
-if [ -n "${SEARCHLIGHT:-}" ]; then
-    BIN=$SEARCHLIGHT
-else
-    log "building searchlight (release, scratch path $SCRATCH)"
-    (cd "$REPO" && swift build -c release --static-swift-stdlib --scratch-path "$SCRATCH" --product searchlight >&2)
-    BIN="$SCRATCH/release/searchlight"
-fi
+build_searchlight
 [[ "$("$BIN" crawl --help 2>&1)" == *--lease* ]] || die "$BIN has no crawl --lease"
 
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/searchlight-workers-bench.XXXXXX")
-chmod 755 "$WORK"
-NGINX_PID=
+make_work_dir searchlight-workers-bench shared
 PG_DATA=
 cleanup() {
     local status=$?
-    [ -n "$NGINX_PID" ] && kill -TERM "$NGINX_PID" 2>/dev/null && wait "$NGINX_PID" 2>/dev/null
+    stop_nginx
     [ -n "$PG_DATA" ] && as_postgres "$PG_BIN/pg_ctl" -D "$PG_DATA" -m immediate stop >/dev/null 2>&1
-    if [ "$KEEP_TMP" = 1 ]; then log "kept $WORK"; else rm -rf "$WORK"; fi
+    remove_work_dir
     exit $status
 }
 trap cleanup EXIT
 mkdir -p "$WORK/nginx/temp" "$WORK/runs"
 
-PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+PORT=$(free_port)
 BASE="http://127.0.0.1:$PORT"
 log "generating the site: $PAGES pages for $BASE"
 python3 "$HERE/crawl_site.py" "$WORK/site" --pages "$PAGES" --seed "$SEED" --base "$BASE" >/dev/null
 EXPECTED=$(wc -l <"$WORK/site/expected-paths.txt")
 
-cat >"$WORK/nginx/nginx.conf" <<EOF
-worker_processes 1;
-daemon off;
-pid $WORK/nginx/nginx.pid;
-error_log $WORK/nginx/error.log warn;
-events { worker_connections 1024; }
+{
+    nginx_conf_head 1
+    cat <<EOF
 http {
     log_format bench '\$status \$request_uri';
     types { text/html html; application/xml xml; text/plain txt; }
@@ -115,6 +93,7 @@ http {
     }
 }
 EOF
+} >"$WORK/nginx/nginx.conf"
 "$NGINX" -p "$WORK/nginx/" -c "$WORK/nginx/nginx.conf" -e "$WORK/nginx/error.log" </dev/null >/dev/null 2>&1 &
 NGINX_PID=$!
 for _ in $(seq 100); do curl -s -o /dev/null -f "$BASE/robots.txt" && break; sleep 0.1; done
@@ -122,45 +101,24 @@ curl -s -o /dev/null -f "$BASE/robots.txt" || die "nginx did not start"
 log_size() { stat -c %s "$WORK/nginx/access.log" 2>/dev/null || echo 0; }
 
 # PostgreSQL: a throw-away cluster, as the tests start one (initdb as the postgres user when root).
-as_postgres() { if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
 PG_PORT=
 if [[ "$PLAN" == *postgres* ]]; then
     PG_DATA="$WORK/pg"
     mkdir -p "$PG_DATA"
-    [ "$(id -u)" -eq 0 ] && chown postgres "$PG_DATA"
-    PG_PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-    as_postgres "$PG_BIN/initdb" -D "$PG_DATA" -U searchlight --auth=trust >/dev/null
+    PG_PORT=$(free_port)
     # Durability as Debian configures it, but no fsync wait per commit (synchronous_commit=off): the
     # benchmark measures the crawler and the queries, not this machine's disk flushes.
-    as_postgres "$PG_BIN/pg_ctl" -D "$PG_DATA" -w -l "$PG_DATA/server.log" \
-        -o "-p $PG_PORT -k $PG_DATA -c listen_addresses=127.0.0.1 -c synchronous_commit=off -c max_connections=200" \
-        start >/dev/null
+    pg_init_start "$PG_DATA" "$PG_PORT" "-c synchronous_commit=off -c max_connections=200"
     log "PostgreSQL $("$PG_BIN/postgres" --version | awk '{print $3}') on port $PG_PORT"
 fi
 pg_cpu() { # user+sys seconds of the cluster's processes, live and ended (the postmaster's children)
     [ -n "$PG_DATA" ] || { echo 0; return; }
-    local pm
-    pm=$(head -n 1 "$PG_DATA/postmaster.pid")
-    python3 - "$pm" <<'PY'
-import os, sys
-tick = os.sysconf("SC_CLK_TCK")
-pm = sys.argv[1]
-def fields(pid):
-    with open(f"/proc/{pid}/stat") as f:
-        return f.read().rsplit(")", 1)[1].split()
-total = 0
-f = fields(pm)
-total += sum(int(x) for x in f[11:15])  # utime stime cutime cstime of the postmaster
-for pid in os.listdir("/proc"):
-    if not pid.isdigit() or pid == pm:
-        continue
-    try:
-        f = fields(pid)
-    except OSError:
-        continue
-    if f[1] == pm:
-        total += int(f[11]) + int(f[12])
-print(total / tick)
+    python3 - "$HERE" "$(head -n 1 "$PG_DATA/postmaster.pid")" <<'PY'
+import sys
+sys.dont_write_bytecode = True
+sys.path.insert(0, sys.argv[1])
+from bench_common import postgres_cpu_seconds
+print(postgres_cpu_seconds(sys.argv[2]))
 PY
 }
 
@@ -170,7 +128,7 @@ run() { # label engine workers
     local label=$1 engine=$2 count=$3 store from to started ended i pg0 pg1
     if [ "$engine" = postgres ]; then
         as_postgres "$PG_BIN/createdb" -h 127.0.0.1 -p "$PG_PORT" -U searchlight "$label"
-        store="postgres://searchlight@127.0.0.1:$PG_PORT/$label?sslmode=disable"
+        store=$(pg_url "$label")
     else
         store="$WORK/runs/$label.sqlite"
     fi
