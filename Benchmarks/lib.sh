@@ -87,7 +87,7 @@ install_missing() {
 # ---------------------------------------------------------------------------------------------
 # searchlight.
 # ---------------------------------------------------------------------------------------------
-# build_searchlight [-t SECONDS] [-m MESSAGE] [-c] [-q] [-D]: sets BIN to $SEARCHLIGHT when it is set,
+# build_searchlight [-t SECONDS] [-m MESSAGE] [-c] [-q]: sets BIN to $SEARCHLIGHT when it is set,
 # else builds the release binary in the repository with
 #   swift build -c release --static-swift-stdlib --scratch-path SCRATCH --product searchlight
 # (SCRATCH: relative to the repository) and sets BIN to SCRATCH/release/searchlight.
@@ -96,13 +96,12 @@ install_missing() {
 #               empty: nothing)
 #   -c          checked: die when swift is missing (before the build) or BIN is not executable (after)
 #   -q          the build's output to /dev/null (default: stderr)
-#   -D          without --static-swift-stdlib
 build_searchlight() {
     local limit= message="building searchlight (release, scratch path $(repo_path "$SCRATCH"))" checked=0 quiet=0
-    local static=(--static-swift-stdlib) opt OPTIND=1 run=()
-    while getopts 't:m:cqD' opt; do
+    local opt OPTIND=1 run=()
+    while getopts 't:m:cq' opt; do
         case "$opt" in
-        t) limit=$OPTARG ;; m) message=$OPTARG ;; c) checked=1 ;; q) quiet=1 ;; D) static=() ;; *) return 2 ;;
+        t) limit=$OPTARG ;; m) message=$OPTARG ;; c) checked=1 ;; q) quiet=1 ;; *) return 2 ;;
         esac
     done
     if [ -n "${SEARCHLIGHT:-}" ]; then
@@ -115,9 +114,9 @@ build_searchlight() {
         [ -z "$message" ] || log "$message"
         [ -z "$limit" ] || run=(timeout "$limit")
         if [ "$quiet" = 1 ]; then
-            (cd "$REPO" && "${run[@]}" swift build -c release "${static[@]}" --scratch-path "$scratch" --product searchlight >/dev/null)
+            (cd "$REPO" && "${run[@]}" swift build -c release --static-swift-stdlib --scratch-path "$scratch" --product searchlight >/dev/null)
         else
-            (cd "$REPO" && "${run[@]}" swift build -c release "${static[@]}" --scratch-path "$scratch" --product searchlight >&2)
+            (cd "$REPO" && "${run[@]}" swift build -c release --static-swift-stdlib --scratch-path "$scratch" --product searchlight >&2)
         fi
         BIN="$scratch/release/searchlight"
     fi

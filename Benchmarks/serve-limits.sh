@@ -21,8 +21,7 @@ cd "$REPO"
 ITEMS=${ITEMS:-30000}
 SCRATCH=${SCRATCH:-.build-release}
 
-# Without --static-swift-stdlib, unlike the other benchmarks.
-build_searchlight -q -D -m "building searchlight (release)"
+build_searchlight -q -m "building searchlight (release)"
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/searchlight-limits.XXXXXX")
 serve_pid=""
 cleanup() {
