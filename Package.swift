@@ -389,7 +389,9 @@ let package = Package(
             name: "StoreTests",
             dependencies: [
                 "TestSupport",
-                "Store", "FixtureServer",
+                "Store", "FixtureServer", "SearchQuery",
+                // The export tests read both engines through the index module's export.
+                "Index",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),

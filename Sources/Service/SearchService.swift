@@ -29,8 +29,8 @@ package struct SearchService: Sendable {
     /// A service over `index`; `/metrics` prints `registry`, which the executable made the metrics backend.
     /// `publish` runs the background publishes: by default in this process; the executable runs them as a
     /// `searchlight publish` child, so a million-item publish's memory (allocated and freed by the
-    /// gigabyte) never shares an address space with the searches — in process, each such publish stalled
-    /// one search for 600–800 ms near its end; out of process, none.
+    /// gigabyte) never shares an address space with the searches: in process, the allocator's work near such
+    /// a publish's end stalls a search.
     /// - Parameter source: what searches read: on a SQLite store the store itself (the default), on a
     ///   PostgreSQL store its replica, which the caller has synced (the service then keeps it in step).
     package init(

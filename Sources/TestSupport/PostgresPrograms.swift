@@ -5,8 +5,8 @@ import Foundation
 ///
 /// The methods block until their program ends, so callers run them on a thread of their own
 /// (``onThread(_:)``), never on the cooperative pool: a test process's two pool threads are busy with hundreds
-/// of tests (a start that awaited each step there took 47 s in one whole-suite run on a loaded machine;
-/// 1.3 s on a thread of its own). Output goes to a file rather than a pipe, so nothing needs draining.
+/// of tests, and a step that blocked one of them would wait behind them all. Output goes to a file rather
+/// than a pipe, so nothing needs draining.
 struct PostgresPrograms: Sendable {
     /// The folder with `initdb`, `pg_ctl` and `createdb`.
     let binaries: URL

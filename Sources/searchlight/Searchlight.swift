@@ -6,8 +6,7 @@ import Logging
 /// lives in its own file as a nested type.
 ///
 /// Every command spells out its `commandName`: without it ArgumentParser derives the name from the type
-/// with `String(describing:)`, a protocol-conformance search of the whole binary at every start (about
-/// 3.5 ms of CPU per invocation, measured on `crawl --help`).
+/// with `String(describing:)`, a protocol-conformance search of the whole binary at every start.
 @main
 struct Searchlight: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -65,8 +65,8 @@ extension PostgresStore {
     /// Every statement goes through an index: the activities by `(bundle, related_id)`, returning their
     /// identities and page keys; their donor hashes by identity; and only those pages' pending rows, when
     /// no other activity still points to them. (Checking every pending URL against the activities after
-    /// each deletion cost 3.8 ms a time, and selecting the donor hashes through the activities' condition
-    /// 2.6 ms: 96 s of the 157 s import of the one-million-record benchmark, with its 14,066 deletions.)
+    /// each deletion, or selecting the donor hashes through the activities' condition, reads tables whole:
+    /// a cost per deletion that grows with the store.)
     private static func deleteActivities(
         bundle: String, relatedTo identifier: String?, connection: PostgresConnection, logger: Logger
     ) async throws -> Int {

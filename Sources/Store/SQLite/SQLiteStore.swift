@@ -136,9 +136,9 @@ package final class SQLiteStore: Sendable {
     /// cache of `cacheMegabytes`, and a checkpoint only once the WAL holds `checkpointMegabytes`.
     ///
     /// An import's keys are hashes, so each of its transactions dirties pages all over its indexes, and
-    /// many of the same pages again in the next one. Checkpointing every 32 MiB copied each such page back
-    /// into the database after nearly every transaction (13.5 GB written for a 0.75 GB store in a
-    /// million-record import); with 1 GiB between checkpoints a page is copied back once per GiB (8 GB).
+    /// many of the same pages again in the next one. Checkpointing every 32 MiB would copy each such page back
+    /// into the database after nearly every transaction; with 1 GiB between checkpoints a page is copied back
+    /// once per GiB.
     /// Afterwards the usual settings return and a passive checkpoint runs (it never waits for readers).
     package func withBulkWriting<T>(cacheMegabytes: Int = 256, checkpointMegabytes: Int = 1024, _ body: () throws -> T)
         throws -> T

@@ -14,8 +14,8 @@ extension SQLiteStore {
     ///   of whole rows; other numbers and dates (`ratingCount`, `expirationDate`, `addedDate`) do not.
     ///
     /// FTS5 keeps up to 64 MiB of new terms in memory before it writes them out as a segment (its default
-    /// is 1 MiB): a full publish of a million items then writes ~25 segments instead of ~1,500, and merges
-    /// them far less — the full-text part of that publish took half the time in a measurement (63 → 33 s).
+    /// is 1 MiB): a full publish of a million items then writes tens of segments instead of about 1,500,
+    /// and merges them far less.
     /// The setting is stored with the table (`public_fts_config`); https://sqlite.org/fts5.html, "FTS5 configuration options".
     ///
     /// `public_item_title_ascii` and `public_item_title_fold` go: nothing reads them any more, and every

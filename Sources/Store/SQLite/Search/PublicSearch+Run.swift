@@ -149,8 +149,8 @@ extension PublicSearch.Plan {
         let rows: [Row]
         let readsRankColumnsOnly = filter.columns.isSubset(of: SQLiteStore.rankIndexColumns)
         // A condition on the rank index's columns with an engagement floor is answered from that index
-        // alone, in id order up to the floor's bound at most (`InRange(engagement, 100, 200)`: 2,300
-        // rows read through the engagement index took ~6 ms). Otherwise the rarer shortcut first: a
+        // alone, in id order up to the floor's bound at most (reading the rows through the engagement index
+        // instead costs a look-up per row). Otherwise the rarer shortcut first: a
         // number condition few items pass, then a title prefix.
         if readsRankColumnsOnly, filter.rankBound != nil {
             rows = try Row.fetchAll(

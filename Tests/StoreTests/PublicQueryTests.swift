@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import Index
 import TestSupport
 import Testing
 

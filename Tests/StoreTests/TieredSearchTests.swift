@@ -1,7 +1,6 @@
 import FixtureServer
 import Foundation
 import GRDB
-import Index
 import Store
 import TestSupport
 import Testing
