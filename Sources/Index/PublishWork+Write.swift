@@ -27,24 +27,30 @@ extension PublishWork {
         let chunks = writing.chunked(1000)
         var unreadablePageItems = 0
         var next = chunks.first.map { build($0, from: transaction, fullText: fullText) }
-        defer { next?.cancel() }
-        for index in chunks.indices {
-            guard let building = next else { break }
-            let built = try await building.value
-            next = index + 1 < chunks.count ? build(chunks[index + 1], from: transaction, fullText: fullText) : nil
-            var writes: [ClusterWrite] = []
-            writes.reserveCapacity(built.count)
-            for (position, change) in built.enumerated() {
-                Self.note(change, unreadableCount: &unreadablePageItems, logger: logger)
-                var write = Self.clusterWrite(change, sequence: &sequence, fullText: fullText)
-                if start.prefersIDOrder {
-                    let engagement = chunks[index][chunks[index].startIndex + position].plan.engagement
-                    write.laterItemsFrom = ItemRankOrder.id(
-                        boost: Self.boost(engagement: engagement), sequence: sequence)
+        do {
+            for index in chunks.indices {
+                guard let building = next else { break }
+                let built = try await building.value
+                next = index + 1 < chunks.count ? build(chunks[index + 1], from: transaction, fullText: fullText) : nil
+                var writes: [ClusterWrite] = []
+                writes.reserveCapacity(built.count)
+                for (position, change) in built.enumerated() {
+                    Self.note(change, unreadableCount: &unreadablePageItems, logger: logger)
+                    var write = Self.clusterWrite(change, sequence: &sequence, fullText: fullText)
+                    if start.prefersIDOrder {
+                        let engagement = chunks[index][chunks[index].startIndex + position].plan.engagement
+                        write.laterItemsFrom = ItemRankOrder.id(
+                            boost: Self.boost(engagement: engagement), sequence: sequence)
+                    }
+                    writes.append(write)
                 }
-                writes.append(write)
+                try await transaction.write(writes, publishedAt: summary.publishedAt)
             }
-            try await transaction.write(writes, publishedAt: summary.publishedAt)
+        } catch {
+            // The next chunk's reads must not outlive the transaction (on PostgreSQL they share its connection).
+            next?.cancel()
+            _ = try? await next?.value
+            throw error
         }
         var final = summary
         final.pendingURLs = try await transaction.finish(queueing: pending, at: summary.publishedAt)

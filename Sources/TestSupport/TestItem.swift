@@ -80,7 +80,7 @@ package struct TestItem: Sendable {
     /// what the store's index holds already. Items with the same `lastSeen` in a row are written together, at most 1,000 at a time.
     package static func publish(_ items: [TestItem], into store: any PublishStore) async throws {
         _ = try await store.publish(
-            recordingEngagementThreshold: nil, expiryDays: nil, into: NoSnapshot(), plan: { _ in items },
+            recordingEngagementThreshold: nil, expiryDays: nil, into: EmptyPublishSnapshot(), plan: { _ in items },
             itemCount: \.count,
             write: { items, transaction in
                 _ = try await transaction.begin(
@@ -99,7 +99,7 @@ package struct TestItem: Sendable {
     }
 
     /// The item's cluster and row as the publisher writes them.
-    private func clusterWrite(fullText: Bool) -> ClusterWrite {
+    package func clusterWrite(fullText: Bool) -> ClusterWrite {
         let keywordText = keywords.isEmpty ? nil : keywords.joined(separator: "\n")
         let item = PublicItemWrite(
             id: id, uniqueIdentifier: uniqueIdentifier, webpageURL: url, bundle: bundle, title: title,
@@ -113,15 +113,16 @@ package struct TestItem: Sendable {
     }
 }
 
-/// The snapshot of a test's publish, which plans nothing from the store.
-private struct NoSnapshot: PublishSnapshotSink {
-    mutating func begin(settings: DonationSettings, lastPublishID: Int64) -> Int { 0 }
-    mutating func add(page row: PublishPageRow) {}
-    mutating func add(redirectFrom from: String, to: String) {}
-    mutating func add(unreachable row: PublishUnreachableRow) {}
-    mutating func add(association row: PublishAssociationRow) {}
-    mutating func add(activity row: PublishActivityRow) {}
-    mutating func add(appItem row: PublishAppItemRow) {}
-    mutating func add(storedCluster row: StoredClusterRow) {}
-    mutating func take(recordCounts counts: (withheld: [String: Int], belowThreshold: Int)) {}
+/// The snapshot of a test's publish that plans nothing from the store: it keeps nothing.
+package struct EmptyPublishSnapshot: PublishSnapshotSink {
+    package init() {}
+    package mutating func begin(settings: DonationSettings, lastPublishID: Int64) -> Int { 0 }
+    package mutating func add(page row: PublishPageRow) {}
+    package mutating func add(redirectFrom from: String, to: String) {}
+    package mutating func add(unreachable row: PublishUnreachableRow) {}
+    package mutating func add(association row: PublishAssociationRow) {}
+    package mutating func add(activity row: PublishActivityRow) {}
+    package mutating func add(appItem row: PublishAppItemRow) {}
+    package mutating func add(storedCluster row: StoredClusterRow) {}
+    package mutating func take(recordCounts counts: (withheld: [String: Int], belowThreshold: Int)) {}
 }
