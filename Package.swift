@@ -282,6 +282,10 @@ let package = Package(
         // Test support beside the fixture server: a throw-away PostgreSQL cluster (initdb into a temporary
         // folder, a free loopback port, a watchdog that stops it if the tests die), headless Chromium, child
         // processes, seeded randomness and paired timings. A library so every test target shares it.
+        .target(
+            name: "Renderer",
+            dependencies: ["StrictJSON", .product(name: "Logging", package: "swift-log")]
+        ),
         .target(name: "TestSupport", dependencies: ["Store"]),
         .executableTarget(
             name: "searchlight-fixture-server",
@@ -291,6 +295,10 @@ let package = Package(
             ]
         ),
 
+        .testTarget(
+            name: "RendererTests",
+            dependencies: ["Renderer", "TestSupport", .product(name: "Logging", package: "swift-log")]
+        ),
         .testTarget(
             name: "ASCIITextTests",
             dependencies: ["ASCIIText"]
