@@ -21,6 +21,7 @@ extension BrowserProcess {
                 timeout: try deadline.remaining())
             context = created["browserContextId"]?.stringValue ?? ""
         } catch {
+            if case DevToolsError.timedOut = error, deadline.isPast { throw .timeBudgetExceeded(limits.timeBudget) }
             throw Self.renderError(error)
         }
         do {
@@ -34,6 +35,8 @@ extension BrowserProcess {
             _ = try? await connection.send(
                 "Target.disposeBrowserContext", [JSONMember("browserContextId", .string(context))],
                 timeout: .seconds(5))
+            // A command that timed out because the budget ran out is the budget's failure.
+            if case DevToolsError.timedOut = error, deadline.isPast { throw .timeBudgetExceeded(limits.timeBudget) }
             throw Self.renderError(error)
         }
     }

@@ -89,7 +89,8 @@ package final class BrowserProcess: Sendable {
             commands: spawned.commands, answers: spawned.answers, logger: logger)
         let browser = BrowserProcess(pid: spawned.pid, connection: connection, profile: profile, exited: exited)
         do {
-            _ = try await connection.send("Browser.getVersion", timeout: .seconds(30))
+            // A browser starting on a loaded machine may take tens of seconds.
+            _ = try await connection.send("Browser.getVersion", timeout: .seconds(60))
         } catch {
             browser.terminate()
             throw LaunchError(description: "chromium did not answer on its DevTools pipe: \(error)")

@@ -36,6 +36,13 @@ import Testing
         return .response(status: 200, headers: [("Content-Type", file.type)], body: Array(file.body.utf8))
     }
 
+    /// Limits no render here reaches on a loaded machine: these tests are about what a page writes.
+    static var limits: RenderLimits {
+        var limits = RenderLimits()
+        limits.timeBudget = .seconds(60)
+        return limits
+    }
+
     static func launch() async throws -> BrowserProcess {
         try await BrowserProcess.launch(logger: Logger(label: "test"))
     }
@@ -44,7 +51,7 @@ import Testing
     func scriptsWriteTheMarkup() async throws {
         let browser = try await Self.launch()
         defer { browser.terminate() }
-        let page = try await browser.render("https://render.example/") { Self.serve($0) }
+        let page = try await browser.render("https://render.example/", limits: Self.limits) { Self.serve($0) }
         #expect(page.html.contains("<title>Written by an inline script</title>"))
         #expect(page.html.contains(#"property="og:title" content="Lemon tart""#))
         #expect(page.html.contains(#"{"@type":"Recipe","name":"Lemon tart"}"#))
@@ -64,11 +71,11 @@ import Testing
         let reader = """
             <html><head><script>document.title = "cookie:" + document.cookie;</script></head><body></body></html>
             """
-        let first = try await browser.render("https://render.example/set") { _ in
+        let first = try await browser.render("https://render.example/set", limits: Self.limits) { _ in
             .response(status: 200, headers: [("Content-Type", "text/html")], body: Array(setter.utf8))
         }
         #expect(first.html.contains("<title>cookie:seen=1</title>"))
-        let second = try await browser.render("https://render.example/read") { _ in
+        let second = try await browser.render("https://render.example/read", limits: Self.limits) { _ in
             .response(status: 200, headers: [("Content-Type", "text/html")], body: Array(reader.utf8))
         }
         #expect(second.html.contains("<title>cookie:</title>"))
@@ -90,7 +97,7 @@ import Testing
     @Test("the browser's processes are gone once it is terminated")
     func noProcessOutlivesTheBrowser() async throws {
         let browser = try await Self.launch()
-        _ = try await browser.render("https://render.example/") { Self.serve($0) }
+        _ = try await browser.render("https://render.example/", limits: Self.limits) { Self.serve($0) }
         let group = browser.pid
         // The browser, its zygotes and the page's renderer share the group: the check below is not empty-handed.
         #expect(BrowserProcess.liveProcesses(inGroup: group).count > 2)

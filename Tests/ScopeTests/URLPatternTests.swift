@@ -84,7 +84,9 @@ struct URLPatternTests {
 
     @Test("a hostile *a*a*a… pattern against a long URL finishes quickly")
     func hostilePattern() throws {
-        // 500 stars: a backtracking matcher would explore ~C(60000, 500) ways to place them.
+        // 500 stars: a backtracking matcher would explore ~C(60000, 500) ways to place them, and never finish.
+        // The bound tells finishing from not finishing, as the other robustness tests' do; how fast a match
+        // is belongs to the benchmarks, not to a test sharing two cores with hundreds of others.
         let pattern = try URLPattern("/" + String(repeating: "*a", count: 500) + "*b")
         let miss = try CrawlURL("https://example.com/" + String(repeating: "a", count: 60_000))
         let hit = try CrawlURL("https://example.com/" + String(repeating: "a", count: 60_000) + "b")
@@ -93,6 +95,6 @@ struct URLPatternTests {
             #expect(!pattern.matches(miss))
             #expect(pattern.matches(hit))
         }
-        #expect(elapsed < .seconds(1))
+        #expect(elapsed < .seconds(30))
     }
 }
