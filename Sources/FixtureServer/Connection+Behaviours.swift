@@ -29,7 +29,7 @@ extension Connection {
         case .truncated(let body, let declaredLength):
             let head = htmlHead(contentLength: declaredLength)
             // The body is short of what the head promised; closing right after it is the whole point.
-            return socket.send(head.bytes + (request.method == "HEAD" ? [] : body)) ? .close : .abandon
+            return sendLast(head.bytes + (request.method == "HEAD" ? [] : body)) ? .close : .abandon
 
         case .resetAfterHeaders:
             guard socket.send(htmlHead(contentLength: 1000).bytes),
@@ -102,8 +102,8 @@ extension Connection {
         if request.wantsClose {
             head.add("Connection", "close")
         }
-        guard socket.send(head.bytes) else { return .abandon }
-        guard request.method != "HEAD" else { return .keepAlive }
+        guard request.method != "HEAD" else { return sendLast(head.bytes) ? .keepAlive : .abandon }
+        guard !body.isEmpty ? socket.send(head.bytes) : sendLast(head.bytes) else { return .abandon }
         let size = max(1, chunkSize)
         var offset = 0
         while offset < body.count {
@@ -111,7 +111,8 @@ extension Connection {
                 guard socket.stop.pause(for: interval) else { return .abandon }
             }
             let end = min(offset + size, body.count)
-            guard socket.send(Array(body[offset..<end])) else { return .abandon }
+            let piece = Array(body[offset..<end])
+            guard end < body.count ? socket.send(piece) : sendLast(piece) else { return .abandon }
             offset = end
         }
         return .keepAlive

@@ -36,16 +36,18 @@ struct Connection {
         }
         switch fate {
         case .reset:
-            socket.reset()
+            // Counted closed before the client can see the end, so a client that opens its next connection at
+            // once never finds this one still counted.
             core.connectionClosed()
+            socket.reset()
         case .close:
             // Counted closed once our FIN is on its way: the client sees the end of the connection from here on,
             // and lingering must not inflate the open-connection counts that tests assert on.
             core.connectionClosed()
             socket.closeGracefully()
         case .abandon, .keepAlive:
-            socket.close()
             core.connectionClosed()
+            socket.close()
         }
     }
 
@@ -61,7 +63,7 @@ struct Connection {
             receivedAt: .now
         )
         let behaviour = core.requestStarted(logged)
-        defer { core.requestFinished() }
+        defer { core.requestFinished(onConnection: id) }
         let fate = behaviour.map { perform($0, for: request) } ?? serveSiteFile(for: request)
         return fate == .keepAlive && request.wantsClose ? .close : fate
     }
@@ -120,8 +122,15 @@ struct Connection {
             head.add("Connection", "close")
         }
         let payload = request.method == "HEAD" || !statusAllowsBody ? head.bytes : head.bytes + body
-        guard socket.send(payload) else { return .abandon }
+        guard sendLast(payload) else { return .abandon }
         return closeRequested ? .close : .keepAlive
+    }
+
+    /// Sends the last bytes of the answer in progress, counting the request answered first (see
+    /// ``ServerCore/requestFinished(onConnection:)``).
+    func sendLast(_ bytes: [UInt8]) -> Bool {
+        core.requestFinished(onConnection: id)
+        return socket.send(bytes)
     }
 
     /// Sends `status` with a short plain-text body.

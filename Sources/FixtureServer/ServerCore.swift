@@ -26,7 +26,9 @@ final class ServerCore: Sendable {
         var openConnections = 0
         var peakConnections = 0
         var totalConnections = 0
-        var activeRequests = 0
+        /// The connections whose current request is in progress: arrived, and its answer not yet all handed to the
+        /// socket.
+        var answering: Set<Int> = []
         var peakRequests = 0
         var liveThreads = 0
         var isStopping = false
@@ -86,19 +88,25 @@ final class ServerCore: Sendable {
         state.withLock { $0.openConnections -= 1 }
     }
 
-    /// Logs `request`, counts it as in progress, and returns the behaviour set for its route, if any.
+    /// Logs `request`, counts it as in progress on its connection, and returns the behaviour set for its route, if
+    /// any.
     func requestStarted(_ request: FixtureRequest) -> FixtureBehaviour? {
         state.withLock {
             $0.log.append(request)
-            $0.activeRequests += 1
-            $0.peakRequests = max($0.peakRequests, $0.activeRequests)
+            $0.answering.insert(request.connectionID)
+            $0.peakRequests = max($0.peakRequests, $0.answering.count)
             return $0.behaviours[request.route]
         }
     }
 
-    /// Records that the request started last on some connection has been answered (or abandoned).
-    func requestFinished() {
-        state.withLock { $0.activeRequests -= 1 }
+    /// Records that the request in progress on connection `id` is answered, or abandoned; a request already counted
+    /// out stays out.
+    ///
+    /// A connection calls this just before it hands the last bytes of an answer to the socket: a client that has
+    /// read the whole answer may send its next request on another connection before this thread runs again, and
+    /// that request must not find this one still counted.
+    func requestFinished(onConnection id: Int) {
+        state.withLock { _ = $0.answering.remove(id) }
     }
 
     /// A snapshot of the counters and the log.
@@ -113,7 +121,7 @@ final class ServerCore: Sendable {
         state.withLock {
             $0.log = []
             $0.peakConnections = $0.openConnections
-            $0.peakRequests = $0.activeRequests
+            $0.peakRequests = $0.answering.count
         }
     }
 
