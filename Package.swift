@@ -230,10 +230,12 @@ let package = Package(
                 "Fetching",
                 "Items",
                 "Markup",
+                "Renderer",
                 "Robots",
                 "Scope",
                 "Store",
                 "UniversalLinks",
+                .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -251,6 +253,7 @@ let package = Package(
                 "Items",
                 "Markup",
                 "PlainText",
+                "Renderer",
                 "Robots",
                 "Scope",
                 "Service",
@@ -279,13 +282,15 @@ let package = Package(
                 .product(name: "FlyingSocks", package: "FlyingFox"),
             ]
         ),
-        // Test support beside the fixture server: a throw-away PostgreSQL cluster (initdb into a temporary
-        // folder, a free loopback port, a watchdog that stops it if the tests die), headless Chromium, child
-        // processes, seeded randomness and paired timings. A library so every test target shares it.
+        // Headless Chromium over the DevTools protocol (--remote-debugging-pipe), every request of a page
+        // answered by its caller: the browser side of rendering.
         .target(
             name: "Renderer",
             dependencies: ["StrictJSON", .product(name: "Logging", package: "swift-log")]
         ),
+        // Test support beside the fixture server: a throw-away PostgreSQL cluster (initdb into a temporary
+        // folder, a free loopback port, a watchdog that stops it if the tests die), headless Chromium, child
+        // processes, seeded randomness and paired timings. A library so every test target shares it.
         .target(name: "TestSupport", dependencies: ["Store"]),
         .executableTarget(
             name: "searchlight-fixture-server",

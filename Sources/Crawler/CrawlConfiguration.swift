@@ -1,4 +1,5 @@
 import Fetching
+import Renderer
 
 /// How a crawl behaves. The defaults are a polite production crawler's (SPEC §3).
 package struct CrawlConfiguration: Sendable {
@@ -61,6 +62,13 @@ package struct CrawlConfiguration: Sendable {
     package var refresh: Bool
     /// When each URL is due again.
     package var revisit: RevisitPolicy
+    /// Whether pages are rendered in headless Chromium (`crawl --render`; the command's default is `auto`,
+    /// a library user's `never`, so nothing starts a browser unasked).
+    package var render = RenderMode.never
+    /// Pages rendered at once, each in a browser of its own (`--render-concurrency`).
+    package var renderConcurrency = 2
+    /// How each render is bounded.
+    package var renderLimits = RenderLimits()
 
     /// Creates a configuration with production defaults.
     package init(

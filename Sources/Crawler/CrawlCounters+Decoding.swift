@@ -2,7 +2,7 @@ extension CrawlCounters {
     enum CodingKeys: String, CodingKey {
         case pagesFetched, pagesIndexed, pagesUnchanged, pagesChanged, pagesRevisited, pagesGone, redirects, bytes,
             sitemapsRead, sitemapsUnchanged,
-            sitemapURLs, robotsFetched, retries, skipped, errors, earlierSeconds
+            sitemapURLs, robotsFetched, retries, skipped, errors, earlierSeconds, rendering, subresources
     }
 
     /// Reads counters as stored with a pass's workers; a counter the writing version did not have yet reads
@@ -27,5 +27,7 @@ extension CrawlCounters {
         skipped = try container.decodeIfPresent([String: Int].self, forKey: .skipped) ?? [:]
         errors = try container.decodeIfPresent([String: Int].self, forKey: .errors) ?? [:]
         earlierSeconds = try container.decodeIfPresent(Double.self, forKey: .earlierSeconds) ?? 0
+        rendering = try container.decodeIfPresent([String: Int].self, forKey: .rendering) ?? [:]
+        subresources = try container.decodeIfPresent([String: Int].self, forKey: .subresources) ?? [:]
     }
 }

@@ -36,6 +36,12 @@ package struct CrawlCounters: Sendable, Hashable, Codable {
     package var errors: [String: Int] = [:]
     /// Seconds spent in earlier stretches of this pass (before a resume).
     package var earlierSeconds = 0.0
+    /// What the render rule decided for each HTML page fetched, by ``RenderDecision`` raw value (`rendered`,
+    /// `not-needed`, `no-scripts`, `scripts-disallowed`, `failed`); empty with `--render never`.
+    package var rendering: [String: Int] = [:]
+    /// Requests rendered pages made, by what became of them: `fetched`, `cached` (a script or style fetched
+    /// earlier in the pass), `refused` (robots.txt, the address policy, a method or type not fetched).
+    package var subresources: [String: Int] = [:]
 
     /// Creates zeroed counters.
     package init() {}

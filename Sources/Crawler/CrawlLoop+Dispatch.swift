@@ -325,7 +325,7 @@ extension CrawlLoop {
                 universalLinks: {
                     if case .ready(let rules) = host.association { return rules }
                     return nil
-                }())
+                }(), renderer: renderer, robots: status)
             if url.kind == .sitemap, run.dueBefore != nil, url.contentHash != nil {
                 // What it listed at its last read under this scope: a failed read only costs the saving.
                 let stored = try? await store.hostFile(host: url.host, name: SitemapEntryDigest.fileName(for: url.url))

@@ -286,5 +286,7 @@ extension CrawlCounters {
         retries += other.retries
         for (key, count) in other.skipped { skipped[key, default: 0] += count }
         for (key, count) in other.errors { errors[key, default: 0] += count }
+        for (key, count) in other.rendering { rendering[key, default: 0] += count }
+        for (key, count) in other.subresources { subresources[key, default: 0] += count }
     }
 }

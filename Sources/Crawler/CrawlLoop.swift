@@ -18,6 +18,8 @@ struct CrawlLoop {
     let ownSites: CrawlScope?
     let logger: Logger
     let progress: (@Sendable (CrawlProgress) -> Void)?
+    /// Renders the pages the render rule picks; `nil` with `--render never`.
+    let renderer: PageRenderer?
 
     var hosts: [String: HostState] = [:]
     var hostOrder: [String] = []
@@ -47,8 +49,10 @@ struct CrawlLoop {
     init(
         configuration: CrawlConfiguration, store: any CrawlStore, fetcher: Fetcher, run: CrawlRunInfo,
         worker: CrawlWorker,
-        links: LinkFilter, ownSites: CrawlScope?, logger: Logger, progress: (@Sendable (CrawlProgress) -> Void)?
+        links: LinkFilter, ownSites: CrawlScope?, logger: Logger, progress: (@Sendable (CrawlProgress) -> Void)?,
+        renderer: PageRenderer? = nil
     ) {
+        self.renderer = renderer
         self.ownSites = ownSites
         self.configuration = configuration
         self.store = store

@@ -1,6 +1,7 @@
 import Fetching
 import Foundation
 import Logging
+import Renderer
 import Scope
 import Store
 
@@ -82,6 +83,7 @@ package struct Crawler: Sendable {
         let store = store
         let logger = logger
         return try await withFetcher(configuration: configuration.fetch, logger: logger) { fetcher in
+            let renderer = Self.renderer(configuration, fetcher: fetcher, logger: logger)
             var loop = CrawlLoop(
                 configuration: configuration, store: store, fetcher: fetcher, run: run, worker: worker,
                 links: LinkFilter(
@@ -89,13 +91,34 @@ package struct Crawler: Sendable {
                     fingerprint: SitemapEntryDigest.fingerprint(
                         seeds: scopeSeeds, configuration: configuration)),
                 ownSites: ownSites, logger: logger,
-                progress: progress)
-            return try await loop.crawl()
+                progress: progress, renderer: renderer)
+            do {
+                let summary = try await loop.crawl()
+                await renderer?.pool.shutdown()
+                return summary
+            } catch {
+                // No browser outlives the crawl, however it ends.
+                await renderer?.pool.shutdown()
+                throw error
+            }
         }
     }
 }
 
 extension Crawler {
+    /// The pass's renderer: a pool that starts browsers only when a page is rendered, and one gateway, so
+    /// robots.txt, scripts and style sheets are fetched once per pass.
+    static func renderer(_ configuration: CrawlConfiguration, fetcher: Fetcher, logger: Logger) -> PageRenderer? {
+        guard configuration.render != .never else { return nil }
+        let gateway = SubresourceGateway(
+            fetcher: fetcher, productToken: configuration.productToken,
+            spacing: .milliseconds(Int(configuration.delay * 1000)),
+            maximumBodyBytes: min(configuration.fetch.maxBodySize, configuration.renderLimits.maximumBytes))
+        return PageRenderer(
+            mode: configuration.render, pool: RenderPool(concurrency: configuration.renderConcurrency, logger: logger),
+            gateway: gateway, limits: configuration.renderLimits)
+    }
+
     /// The scope of `seeds` under the configured patterns and URL length.
     func scope(seeds: [String]) throws(CrawlError) -> CrawlScope {
         do {

@@ -4,9 +4,11 @@ import Store
 extension PageTask {
     /// Decides what a response means for the frontier: a page, a redirect to queue, a
     /// retry, a gone page, or a final answer that indexes nothing.
-    static func classify(_ response: FetchResponse, url: FrontierURL, context: PageContext, now: Double)
-        -> PageResult
-    {
+    /// - Parameter rendering: what the renderer made of the page, when it ran (``PageTask/render(_:url:context:)``).
+    static func classify(
+        _ response: FetchResponse, url: FrontierURL, context: PageContext, now: Double,
+        rendering: PageRenderer.Outcome? = nil
+    ) -> PageResult {
         let status = response.status
         var result = PageResult(
             frontier: url,
@@ -20,7 +22,7 @@ extension PageTask {
         case 200...299:
             return url.kind == .sitemap
                 ? sitemap(response, url: url, context: context, into: result)
-                : page(response, url: url, context: context, now: now, into: result)
+                : page(response, url: url, context: context, now: now, rendering: rendering, into: result)
         case 304 where url.kind == .page && url.contentHash != nil:
             return unchanged(url: url, context: context, into: result)
         case 304 where url.kind == .sitemap && context.knownSitemapEntries != nil && url.contentHash != nil:

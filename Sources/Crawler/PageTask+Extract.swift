@@ -2,6 +2,7 @@ import Fetching
 import Foundation
 import Items
 import Markup
+import Renderer
 import Scope
 import Store
 
@@ -12,7 +13,8 @@ extension PageTask {
     /// A 2xx page: HTML is extracted (unless its content hash is unchanged), its links
     /// followed unless `nofollow`, and stored indexable unless `noindex`.
     static func page(
-        _ response: FetchResponse, url: FrontierURL, context: PageContext, now: Double, into result: PageResult
+        _ response: FetchResponse, url: FrontierURL, context: PageContext, now: Double,
+        rendering: PageRenderer.Outcome? = nil, into result: PageResult
     ) -> PageResult {
         var result = result
         let contentType = response.contentType
@@ -31,9 +33,20 @@ extension PageTask {
         if hash == url.contentHash {
             return unchanged(url: url, context: context, into: result)
         }
+        let markup: PageMarkup
+        let extractedItem: SearchableItem
+        if let rendering {
+            if let decision = rendering.decision { result.counters.rendering[decision.rawValue, default: 0] += 1 }
+            for (key, count) in rendering.subresources { result.counters.subresources[key, default: 0] += count }
+            if let error = rendering.error {
+                return renderFailure(error, url: url, context: context, now: now, into: result)
+            }
+            (markup, extractedItem) = (rendering.markup, rendering.item)
+        } else {
+            let headers = response.headers.map { (name: $0.name, value: $0.value) }
+            (markup, extractedItem) = PageExtraction.item(bytes: response.body, url: response.url, headers: headers)
+        }
         if url.contentHash != nil { result.counters.pagesChanged += 1 }
-        let headers = response.headers.map { (name: $0.name, value: $0.value) }
-        let (markup, extractedItem) = PageExtraction.item(bytes: response.body, url: response.url, headers: headers)
 
         var links: [String] = []
         if markup.robots.follow {
@@ -69,13 +82,42 @@ extension PageTask {
             httpStatus: response.status, contentType: contentType, isIndexable: indexable,
             notIndexedReason: indexable ? nil : "noindex", title: item.attributeSet.title,
             itemJSON: indexable ? item.jsonText : nil, links: links.joined(separator: "\n"),
-            contentHash: hash, fetchedAt: now)
+            contentHash: hash, fetchedAt: now, isRendered: rendering?.isRendered ?? false)
         if indexable {
             result.completion.outcome = .indexed
             result.counters.pagesIndexed += 1
         } else {
             result.completion.outcome = .noindex
             result.counters.skip(.noindex)
+        }
+        return result
+    }
+
+    /// A page whose render failed: nothing is stored (an earlier copy stands, and the page is rendered again
+    /// at its next visit). A crashed or missing browser is retried like a transient network failure; a page
+    /// that passed its budget, made too many requests or bytes, navigated away or opened a window fails for good.
+    static func renderFailure(
+        _ error: RenderError, url: FrontierURL, context: PageContext, now: Double, into result: PageResult
+    ) -> PageResult {
+        var result = result
+        let key = "render-\(error.key)"
+        result.completion.outcome = .error(key)
+        result.completion.detail = error.description
+        // The stored copy's hash and validators stay, so the next visit sees the page as changed and renders it.
+        result.completion.contentHash = nil
+        result.completion.replacesValidators(etag: url.etag, lastModified: url.lastModified)
+        let transient: Bool
+        switch error {
+        case .crashed, .unavailable, .browser: transient = true
+        default: transient = false
+        }
+        if transient, url.attempts + 1 < context.configuration.maxAttempts {
+            result.completion.state = .queued
+            result.completion.notBefore = now + context.configuration.backoff(attempt: url.attempts + 1)
+            result.counters.retries += 1
+        } else {
+            result.completion.state = .failed
+            result.counters.fail(key)
         }
         return result
     }

@@ -32,6 +32,10 @@ struct PageContext: Sendable {
     /// sitemap is then asked conditionally, not read again when unchanged (304, or the same bytes: its
     /// dates were stored then), and of a changed one only the entries not listed the same way are handed on.
     var knownSitemapEntries: SitemapEntryDigest? = nil
+    /// Renders pages the render rule picks; `nil` with `--render never`.
+    var renderer: PageRenderer? = nil
+    /// The host's robots.txt status at dispatch, handed to the renderer so it is not read again.
+    var robots: RobotsStatus? = nil
 }
 
 /// Fetches one frontier URL and classifies the answer (SPEC §3).
@@ -47,7 +51,8 @@ enum PageTask {
         do {
             let response = try await fetcher.fetch(request)
             let seconds = (ContinuousClock.now - started).seconds
-            var result = classify(response, url: url, context: context, now: now)
+            let rendering = await render(response, url: url, context: context)
+            var result = classify(response, url: url, context: context, now: now, rendering: rendering)
             let lifetime = FreshnessLifetime.seconds(
                 cacheControl: response.headers["Cache-Control"], expires: response.headers["Expires"],
                 date: response.headers["Date"], now: now)
@@ -68,6 +73,17 @@ enum PageTask {
                 detail: fetchError.description)
             return result
         }
+    }
+
+    /// The render rule's outcome for a new or changed 2xx HTML page, when the crawl renders.
+    static func render(_ response: FetchResponse, url: FrontierURL, context: PageContext) async
+        -> PageRenderer.Outcome?
+    {
+        guard let renderer = context.renderer, url.kind == .page, (200...299).contains(response.status),
+            isHTML(contentType: response.contentType, body: response.body),
+            ContentHash.of(response.body) != url.contentHash
+        else { return nil }
+        return await renderer.process(response, robots: context.robots)
     }
 
     /// A transport failure: retried when transient, else final.

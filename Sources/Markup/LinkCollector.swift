@@ -17,6 +17,7 @@ struct LinkCollector {
     private var tagsNotRead = Dropped()
     private var anchors: [(href: String, nofollow: Bool, line: Int)] = []
     private var anchorsNotRead = Dropped()
+    private var scripts: [String] = []
 
     /// Records a `<base href>`; the first one wins.
     mutating func addBase(href: String, line: Int) {
@@ -33,6 +34,20 @@ struct LinkCollector {
     mutating func addLink(href: String, nofollow: Bool, line: Int) {
         guard anchors.count < PageExtractor.maxLinks else { return anchorsNotRead.add(line: line) }
         anchors.append((href, nofollow, line))
+    }
+
+    /// Records a `<script src>`; past ``PageScripts/maxSources`` the rest are not kept.
+    mutating func addScript(src: String) {
+        if scripts.count < PageScripts.maxSources { scripts.append(src) }
+    }
+
+    /// The script sources that resolve to http(s) URLs within ``PageExtractor/maxURLLength``, against
+    /// `resolver` (the one ``resolve(against:into:)`` returned).
+    func scriptSources(_ resolver: URLResolver) -> [String] {
+        scripts.compactMap { src in
+            if case .success(let url) = resolver.webResolution(of: src) { return url }
+            return nil
+        }
     }
 
     /// Resolves the base, link tags and links into `markup` (``PageMarkup/baseURL``,

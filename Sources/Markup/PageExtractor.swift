@@ -88,6 +88,7 @@ struct PageWalker {
     private var metaTags: [MetaTag] = []
     private var links = LinkCollector()
     private var scripts: [ScriptText] = []
+    private var executableScripts = PageScripts()
     private var text = VisibleText(limit: PageExtractor.maxTextLength)
     private(set) var sawMicrodata = false
     private(set) var sawRDFa = false
@@ -160,6 +161,9 @@ struct PageWalker {
             let type = (node.attribute("type") ?? "").trimmingSpaces().lowercased()
             if type == "application/ld+json" || type.hasPrefix("application/ld+json;") {
                 scripts.append(ScriptText(text: node.textContent, line: node.line))
+            } else if PageScripts.isExecutable(type: type) {
+                executableScripts.count += 1
+                if let src = node.attribute("src") { links.addScript(src: src) }
             }
         case .other:
             break
@@ -168,7 +172,14 @@ struct PageWalker {
 
     /// `id` for `itemref`, and whether the page has microdata or RDFa at all.
     private mutating func noteAttributes(of node: HTMLNode) {
-        if let id = node.attribute("id"), !id.isEmpty, elementsByID[id] == nil { elementsByID[id] = node }
+        if let id = node.attribute("id"), !id.isEmpty, elementsByID[id] == nil {
+            elementsByID[id] = node
+            if !executableScripts.hasEmptyApplicationRoot, PageScripts.applicationRootIDs.contains(id),
+                Self.isEmpty(node)
+            {
+                executableScripts.hasEmptyApplicationRoot = true
+            }
+        }
         if !sawMicrodata, node.hasAttribute("itemscope") { sawMicrodata = true }
         if !sawRDFa, node.hasAttribute("typeof") || node.hasAttribute("vocab") || node.hasAttribute("property") {
             sawRDFa = true
@@ -196,6 +207,20 @@ struct PageWalker {
         }
     }
 
+    /// No child element, and no text but white space: what a framework's root is before its script runs.
+    /// Looks at the node's own children only, so the walk stays linear.
+    private static func isEmpty(_ node: HTMLNode) -> Bool {
+        var child = node.firstChild
+        while let current = child {
+            if current.isElement { return false }
+            if current.isText, current.withTextBytes({ $0.contains { $0 != 0x20 && !(0x09...0x0D).contains($0) } }) {
+                return false
+            }
+            child = current.nextSibling
+        }
+        return true
+    }
+
     private func isInsideSVG(_ node: HTMLNode) -> Bool {
         var current = node.parent
         while let ancestor = current, ancestor.isElement {
@@ -211,6 +236,8 @@ struct PageWalker {
         markup.title = title.flatMap { $0.isEmpty ? nil : $0 }
         markup.metaTags = metaTags
         markup.jsonLDScripts = scripts
+        markup.scripts = executableScripts
+        markup.scripts.sources = links.scriptSources(resolver)
         markup.text = text.result
         for tag in metaTags where tag.kind == .name && (tag.key == "robots" || tag.key == "applebot") {
             markup.robots.apply(tag.content)

@@ -40,6 +40,8 @@ package struct PageMarkup: Sendable, Hashable {
     package var text: String
     /// The robots directives of `<meta name="robots|applebot">` and `X-Robots-Tag`.
     package var robots: RobotsDirectives
+    /// The page's executable scripts and whether it has an empty application root.
+    package var scripts: PageScripts
     /// Problems found while reading the page; none of them stops extraction.
     package var issues: [MarkupIssue]
 
@@ -58,6 +60,7 @@ package struct PageMarkup: Sendable, Hashable {
         self.rdfa = []
         self.text = ""
         self.robots = RobotsDirectives()
+        self.scripts = PageScripts()
         self.issues = []
     }
 

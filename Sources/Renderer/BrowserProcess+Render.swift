@@ -26,7 +26,8 @@ extension BrowserProcess {
         }
         do {
             let page = try await PageVisit.run(
-                url, in: context, connection: connection, limits: limits, deadline: deadline, answer: answer)
+                url, in: context, connection: connection, limits: limits, deadline: deadline,
+                residentBytes: { [self] in residentBytes() }, answer: answer)
             _ = try? await connection.send(
                 "Target.disposeBrowserContext", [JSONMember("browserContextId", .string(context))],
                 timeout: .seconds(5))

@@ -33,20 +33,22 @@ package final class BrowserProcess: Sendable {
     }
 
     deinit {
-        Self.killGroup(pid)
+        Self.killGroup(pid, exited: exited)
         try? FileManager.default.removeItem(at: profile)
     }
 
     /// The flags every browser is started with: headless, no first-run work, no background networking, no
     /// extensions, and every request through an unreachable proxy (`<-loopback>` removes the implicit
-    /// bypass of loopback addresses).
-    static func arguments(profile: URL) -> [String] {
+    /// bypass of loopback addresses). `heapMegabytes` bounds each renderer's JavaScript heap: past it V8 ends
+    /// the renderer (the page fails as crashed) instead of growing until the machine runs out of memory.
+    static func arguments(profile: URL, heapMegabytes: Int) -> [String] {
         var arguments = [
             "--headless", "--remote-debugging-pipe", "--user-data-dir=\(profile.path)", "--no-first-run",
             "--no-default-browser-check", "--disable-background-networking", "--disable-component-update",
             "--disable-sync", "--disable-extensions", "--disable-default-apps", "--disable-gpu",
             "--disable-dev-shm-usage", "--mute-audio", "--hide-scrollbars", "--metrics-recording-only",
-            "--proxy-server=http://127.0.0.1:9", "--proxy-bypass-list=<-loopback>", "about:blank",
+            "--proxy-server=http://127.0.0.1:9", "--proxy-bypass-list=<-loopback>",
+            "--js-flags=--max-old-space-size=\(heapMegabytes)", "about:blank",
         ]
         // Chromium refuses to run as root with its sandbox; CI runs as root.
         if getuid() == 0 { arguments.insert("--no-sandbox", at: 1) }
@@ -66,8 +68,11 @@ package final class BrowserProcess: Sendable {
     }
 
     /// Starts a browser and returns once it answers on its pipe (`Browser.getVersion`).
+    /// - Parameter heapMegabytes: the JavaScript heap each of its renderers may grow to.
     /// - Throws: ``LaunchError`` when Chromium is missing, cannot be spawned, or does not answer.
-    package static func launch(executable: String? = nil, logger: Logger) async throws -> BrowserProcess {
+    package static func launch(
+        executable: String? = nil, heapMegabytes: Int = 512, logger: Logger
+    ) async throws -> BrowserProcess {
         guard let executable = executable ?? locateExecutable() else {
             throw LaunchError(
                 description: "chromium is not installed (Scripts/bootstrap.sh installs Debian's chromium)")
@@ -78,7 +83,7 @@ package final class BrowserProcess: Sendable {
         let spawned: (pid: pid_t, commands: Int32, answers: Int32)
         do {
             spawned = try PipeSpawn.spawn(
-                executable: executable, arguments: arguments(profile: profile),
+                executable: executable, arguments: arguments(profile: profile, heapMegabytes: max(16, heapMegabytes)),
                 log: profile.appendingPathComponent("chromium.log").path)
         } catch {
             try? FileManager.default.removeItem(at: profile)
@@ -103,7 +108,7 @@ package final class BrowserProcess: Sendable {
 
     /// Kills the browser's process group, closes the pipes and removes the profile. Safe to call twice.
     package func terminate() {
-        Self.killGroup(pid)
+        Self.killGroup(pid, exited: exited)
         connection.close()
         try? FileManager.default.removeItem(at: profile)
     }
@@ -136,9 +141,29 @@ package final class BrowserProcess: Sendable {
         }
     }
 
-    private static func killGroup(_ pid: pid_t) {
+    /// The memory the browser's live processes hold of their own, together: each one's resident pages less
+    /// those backed by files or shared (`/proc/PID/statm`'s resident minus shared), so the libraries every
+    /// process of the group maps count once at most, not once per process.
+    package func residentBytes() -> Int {
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        return Self.liveProcesses(inGroup: pid).reduce(0) { total, process in
+            guard let statm = try? String(contentsOfFile: "/proc/\(process)/statm", encoding: .utf8) else {
+                return total
+            }
+            let fields = statm.split(separator: " ").compactMap { Int($0) }
+            return total + (fields.count > 2 ? max(0, fields[1] - fields[2]) * page : 0)
+        }
+    }
+
+    /// Kills the browser's group while the browser is not reaped (its pid, and so its group's id, are still
+    /// its own); once it is, only a group that still has live members is signalled, since the number could
+    /// otherwise belong to a new process by now.
+    private static func killGroup(_ pid: pid_t, exited: ExitWatch) {
         guard pid > 0 else { return }
-        _ = kill(-pid, SIGKILL)
-        _ = kill(pid, SIGKILL)
+        let signalled = exited.whileRunning {
+            _ = kill(-pid, SIGKILL)
+            _ = kill(pid, SIGKILL)
+        }
+        if !signalled, !liveProcesses(inGroup: pid).isEmpty { _ = kill(-pid, SIGKILL) }
     }
 }

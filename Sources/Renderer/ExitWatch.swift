@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 
-/// Reaps a child process on a thread of its own (`waitpid` blocks) and tells whoever waits that it exited.
+/// Reaps a child process on a thread of its own (`waitid` blocks) and tells whoever waits that it exited.
 final class ExitWatch: Sendable {
     private struct State {
         var exited = false
@@ -12,9 +12,13 @@ final class ExitWatch: Sendable {
 
     init(pid: pid_t) {
         let thread = Thread { [self] in
-            var status: Int32 = 0
-            while waitpid(pid, &status, 0) == -1, errno == EINTR {}
+            // Waits without reaping, then reaps under the lock: while ``whileRunning(_:)`` holds it the pid
+            // is still this child's (a zombie at worst), never a new process's that reused the number.
+            var info = siginfo_t()
+            while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) == -1, errno == EINTR {}
             let waiting = state.withLock { state in
+                var status: Int32 = 0
+                while waitpid(pid, &status, 0) == -1, errno == EINTR {}
                 state.exited = true
                 defer { state.waiting = [] }
                 return state.waiting
@@ -26,6 +30,18 @@ final class ExitWatch: Sendable {
     }
 
     var hasExited: Bool { state.withLock { $0.exited } }
+
+    /// Runs `body` (a signal to the pid, say) only if the process has not been reaped yet, and keeps it from
+    /// being reaped meanwhile; returns whether `body` ran. The machine's pid numbers wrap (32768 here), so a
+    /// signal sent after the reap could reach an unrelated process.
+    @discardableResult
+    func whileRunning(_ body: () -> Void) -> Bool {
+        state.withLock { state in
+            guard !state.exited else { return false }
+            body()
+            return true
+        }
+    }
 
     /// Returns once the process has exited.
     func wait() async {

@@ -38,6 +38,11 @@ package struct RenderLimits: Sendable {
     package var maximumBytes = 16 << 20
     /// How long the network must stay idle after the load event.
     package var quietPeriod: Duration = .milliseconds(500)
+    /// Resident memory the browser's processes may hold together while the page renders (checked every
+    /// 100 ms); past it the page fails. Each renderer's JavaScript heap is also bounded at launch
+    /// (``BrowserProcess/launch(executable:heapMegabytes:logger:)``), so a script that allocates without end
+    /// is stopped by V8 before it can take the machine's memory.
+    package var maximumResidentBytes = 1 << 30
 
     package init() {}
 }
@@ -57,12 +62,33 @@ package struct RenderedPage: Sendable {
 
 /// Why a render failed; the page is then indexed from its served HTML, or not at all.
 package enum RenderError: Error, Sendable, CustomStringConvertible {
+    /// A short kebab-case name for counters: `time-budget`, `too-many-requests`, `crashed`, …
+    package var key: String {
+        switch self {
+        case .browser: "browser"
+        case .timeBudgetExceeded: "time-budget"
+        case .tooManyRequests: "too-many-requests"
+        case .tooManyBytes: "too-many-bytes"
+        case .tooMuchMemory: "memory"
+        case .navigatedAway: "navigated-away"
+        case .openedWindow: "opened-window"
+        case .crashed: "crashed"
+        case .unavailable: "unavailable"
+        }
+    }
+
     case browser(DevToolsError)
     case timeBudgetExceeded(Duration)
     case tooManyRequests(Int)
     case tooManyBytes(Int)
+    /// The browser's processes held more resident memory than the limit, in bytes.
+    case tooMuchMemory(Int)
     case navigatedAway(to: String)
+    /// The page called `window.open`; the window is not opened.
+    case openedWindow(String)
     case crashed
+    /// No browser could be started, or the pool was shut down.
+    case unavailable(String)
 
     package var description: String {
         switch self {
@@ -70,8 +96,11 @@ package enum RenderError: Error, Sendable, CustomStringConvertible {
         case .timeBudgetExceeded(let budget): "the page did not settle within its \(budget) render budget"
         case .tooManyRequests(let limit): "the page made more than \(limit) requests"
         case .tooManyBytes(let limit): "the page's responses passed \(limit) bytes"
+        case .tooMuchMemory(let limit): "the page's browser held more than \(limit >> 20) MiB of memory"
         case .navigatedAway(let url): "the page navigated away, to \(url)"
+        case .openedWindow(let url): "the page tried to open a window\(url.isEmpty ? "" : ", for \(url)")"
         case .crashed: "the page's renderer crashed"
+        case .unavailable(let reason): "no browser to render in: \(reason)"
         }
     }
 }

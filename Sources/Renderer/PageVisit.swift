@@ -15,7 +15,8 @@ enum PageVisit {
 
     static func run(
         _ url: String, in context: String, connection: DevToolsConnection, limits: RenderLimits,
-        deadline: RenderDeadline, answer: @escaping @Sendable (SubresourceRequest) async -> SubresourceAnswer
+        deadline: RenderDeadline, residentBytes: @Sendable () -> Int,
+        answer: @escaping @Sendable (SubresourceRequest) async -> SubresourceAnswer
     ) async throws -> RenderedPage {
         let clock = ContinuousClock()
         let created = try await connection.send(
@@ -46,6 +47,14 @@ enum PageVisit {
             "Fetch.enable", [JSONMember("patterns", .array([.object([JSONMember("urlPattern", .string("*"))])]))],
             session: session, timeout: try deadline.remaining())
         try await connection.send("Page.enable", session: session, timeout: try deadline.remaining())
+        // A page may not open windows: `window.open` reports to the visit through a binding and opens nothing.
+        try await connection.send("Runtime.enable", session: session, timeout: try deadline.remaining())
+        try await connection.send(
+            "Runtime.addBinding", [JSONMember("name", .string(Self.windowBinding))], session: session,
+            timeout: try deadline.remaining())
+        try await connection.send(
+            "Page.addScriptToEvaluateOnNewDocument",
+            [JSONMember("source", .string(Self.windowGuard))], session: session, timeout: try deadline.remaining())
         // The navigation's answer waits for the document, which this loop answers: sent, not awaited.
         let navigation = Task {
             try await connection.send(
@@ -80,15 +89,24 @@ enum PageVisit {
                 if frame?["parentId"] == nil, let to = frame?["url"]?.stringValue, ledger.documentCount > 1 {
                     throw RenderError.navigatedAway(to: to)
                 }
+            case .event("Runtime.bindingCalled", let parameters)
+            where parameters["name"]?.stringValue == Self.windowBinding:
+                throw RenderError.openedWindow(parameters["payload"]?.stringValue ?? "")
             case .event("Inspector.targetCrashed", _):
                 throw RenderError.crashed
             case .answered:
                 lastActivity = clock.now
-            case .event, .tick:
+            case .tick:
+                if residentBytes() > limits.maximumResidentBytes {
+                    throw RenderError.tooMuchMemory(limits.maximumResidentBytes)
+                }
+            case .event:
                 break
             }
             if let overflow = ledger.overflow(limit: limits.maximumBytes) { throw RenderError.tooManyBytes(overflow) }
             if deadline.isPast { throw RenderError.timeBudgetExceeded(limits.timeBudget) }
+            // A crawl that stops (Ctrl-C) does not wait for its renders' budgets.
+            try Task.checkCancellation()
             if loaded, ledger.inFlight == 0, clock.now - lastActivity >= limits.quietPeriod { break }
         }
         let evaluated = try await connection.send(
@@ -102,6 +120,17 @@ enum PageVisit {
         }
         return RenderedPage(html: html, requests: ledger.requests)
     }
+
+    /// The binding `window.open` calls instead of opening a window.
+    static let windowBinding = "__searchlightWindowOpened"
+
+    /// Runs before the page's own scripts in every document of the visit.
+    static let windowGuard = """
+        (() => {
+          const report = globalThis.\(windowBinding);
+          window.open = function (url) { try { report(String(url ?? "")); } catch (e) {} return null; };
+        })();
+        """
 
     private static func request(_ parameters: JSONValue) -> SubresourceRequest? {
         guard let url = parameters["request"]?["url"]?.stringValue else { return nil }

@@ -132,12 +132,15 @@ package struct StoredPage: Sendable, Hashable {
     package var contentHash: String?
     /// Fetch time, seconds since 1970.
     package var fetchedAt: Double
+    /// Whether the item, title and links come from the page rendered in a browser (`crawl --render`), not
+    /// from the served HTML.
+    package var isRendered: Bool
 
     /// Creates a record.
     package init(
         url: String, finalURL: String, canonicalURL: String?, httpStatus: Int, contentType: String?,
         isIndexable: Bool, notIndexedReason: String?, title: String?, itemJSON: String?, links: String,
-        contentHash: String?, fetchedAt: Double
+        contentHash: String?, fetchedAt: Double, isRendered: Bool = false
     ) {
         self.url = url
         self.finalURL = finalURL
@@ -151,6 +154,7 @@ package struct StoredPage: Sendable, Hashable {
         self.links = links
         self.contentHash = contentHash
         self.fetchedAt = fetchedAt
+        self.isRendered = isRendered
     }
 }
 

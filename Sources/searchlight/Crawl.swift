@@ -45,6 +45,14 @@ extension Searchlight {
 
                 Patterns: '*' matches any run of characters; a pattern containing '://' matches the whole \
                 URL, otherwise the path and query (e.g. --exclude '/private/*').
+
+                Rendering: with --render auto (the default) a page whose served HTML lacks a title, a \
+                description or structured data but has scripts, or has an empty application root, is \
+                rendered in headless Chromium and read from its DOM; --render always renders every page, \
+                never none. Every request a rendered page makes goes through this crawler (its user agent, \
+                robots.txt, address policy, size limits and delay); images, media and fonts are not fetched, \
+                and scripts and style sheets are fetched once per pass. A page whose own scripts robots.txt \
+                disallows is not rendered. The summary counts each decision and every render error.
                 """)
 
         @Argument(help: "Seed URLs (http or https).")
@@ -53,6 +61,7 @@ extension Searchlight {
         @OptionGroup var store: StoreOptions
         @OptionGroup var network: NetworkOptions
         @OptionGroup var universalLinks: UniversalLinkOptions
+        @OptionGroup(title: "Rendering") var rendering: RenderOptions
 
         @Option(help: "Stop after this process fetched this many pages (each worker counts its own).")
         var maxPages: Int?
@@ -145,6 +154,9 @@ extension Searchlight {
             configuration.fetch.userAgent = userAgentHeader
             configuration.allowsPlainHTTPAppSiteAssociation = universalLinks.plainHTTPAppSiteAssociation
             configuration.refresh = refresh
+            configuration.render = rendering.render
+            configuration.renderConcurrency = rendering.renderConcurrency
+            configuration.renderLimits = rendering.limits
             configuration.revisit = RevisitPolicy(
                 minimumInterval: minRevisit, maximumInterval: maxRevisit,
                 itemLifetime: await Self.itemLifetime(in: store))

@@ -69,6 +69,10 @@ enum CrawlSummaryText {
         lines.append("  skipped    \(list(counters.skipped))")
         lines.append("  errors     \(list(counters.errors))")
         lines.append("  retries    \(counters.retries)")
+        if !counters.rendering.isEmpty {
+            lines.append("  rendering  \(list(counters.rendering))")
+            lines.append("  subrequests \(list(counters.subresources))")
+        }
         lines.append(
             "  bytes      \(ByteCountFormatter.string(fromByteCount: Int64(counters.bytes), countStyle: .file))")
         if summary.workers > 1 {

@@ -165,6 +165,12 @@ struct NetworkOptions: ParsableArguments {
     @Flag(help: "Allow loopback, private, link-local and other special addresses (tests and intranets).")
     var allowPrivateNetwork = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Allow one special address range (repeatable): loopback, private, shared, link-local, multicast, "
+                + "reserved or unspecified; narrower than --allow-private-network.", valueName: "range"))
+    var allowNetwork: [String] = []
+
     @Option(help: "Transfers in flight at once, across all hosts.")
     var concurrency = 16
 
@@ -197,6 +203,22 @@ struct NetworkOptions: ParsableArguments {
             throw ValidationError("Timeouts must be between 0.001 and 86400 seconds.")
         }
         guard maxBodySize > 0 else { throw ValidationError("--max-body-size must be positive.") }
+        for name in allowNetwork where Self.ranges[name] == nil {
+            throw ValidationError(
+                "--allow-network \(name): not a range (\(Self.ranges.keys.sorted().joined(separator: ", ")))")
+        }
+    }
+
+    /// The names `--allow-network` takes.
+    static let ranges: [String: IPAddress.SpecialRange] = [
+        "loopback": .loopback, "private": .private, "shared": .sharedAddressSpace, "link-local": .linkLocal,
+        "multicast": .multicast, "reserved": .reserved, "unspecified": .unspecified,
+    ]
+
+    /// The address policy the flags ask for.
+    var addressPolicy: AddressPolicy {
+        if allowPrivateNetwork { return .allowAll }
+        return AddressPolicy(allowing: Set(allowNetwork.compactMap { Self.ranges[$0] }))
     }
 
     /// The robots.txt product token: the first token of `--user-agent`, `Applebot` by default.
@@ -212,7 +234,7 @@ struct NetworkOptions: ParsableArguments {
             connectTimeout: .milliseconds(Int(connectTimeout * 1000)),
             totalTimeout: .milliseconds(Int(timeout * 1000)),
             maxBodySize: maxBodySize,
-            addressPolicy: allowPrivateNetwork ? .allowAll : .publicOnly,
+            addressPolicy: addressPolicy,
             caBundlePath: cacert)
     }
 }

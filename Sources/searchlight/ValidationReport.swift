@@ -1,3 +1,4 @@
+import Crawler
 import Fetching
 import Items
 import StrictJSON
@@ -11,15 +12,18 @@ struct ValidationReport {
     /// The page's item with the universal links its host's apple-app-site-association adds.
     let item: SearchableItem?
     let checks: [MarkupCheck]
+    /// `--render`: the served and the rendered page compared.
+    let render: RenderComparison?
 
     /// - Parameters:
     ///   - siteChecks: the robots.txt and universal-link checks, reported after the fetch.
     ///   - universalLinks: deep links the host's apple-app-site-association adds to the item.
     init(
         url: String, fetched: Result<RedirectedResponse, FetchError>, siteChecks: [MarkupCheck] = [],
-        universalLinks: [DeepLink] = []
+        universalLinks: [DeepLink] = [], rendering: PageRenderer.Outcome? = nil
     ) {
         self.url = url
+        render = rendering.map(RenderComparison.init)
         switch fetched {
         case .failure(let error):
             response = nil
@@ -52,9 +56,13 @@ struct ValidationReport {
                 MarkupCheck(
                     name: "contentType", status: isHTML ? .pass : .fail,
                     message: type.isEmpty ? "no Content-Type (sniffed as HTML)" : type))
-            let extraction = PageExtraction(
-                bytes: page.body, url: result.finalURL, headers: page.headers.map { (name: $0.name, value: $0.value) },
-                siteDeepLinks: universalLinks)
+            // A page that rendered is checked as a crawl indexes it: from its DOM.
+            let extraction =
+                rendering?.isRendered == true
+                ? PageExtraction(page: rendering!.markup, siteDeepLinks: universalLinks)
+                : PageExtraction(
+                    bytes: page.body, url: result.finalURL,
+                    headers: page.headers.map { (name: $0.name, value: $0.value) }, siteDeepLinks: universalLinks)
             self.extraction = extraction
             self.item = extraction.item
             self.checks = checks + siteChecks + extraction.checks
@@ -90,6 +98,7 @@ struct ValidationReport {
                 ))
         }
         members.append(JSONMember("checks", .array(checks.map(\.jsonValue))))
+        if let render { members.append(JSONMember("render", render.jsonValue)) }
         if let extraction, let item {
             members.append(JSONMember("appResult", extraction.appResult.jsonValue))
             members.append(JSONMember("preview", PreviewCard(item: item).jsonValue))
@@ -126,6 +135,7 @@ struct ValidationReport {
             if let thumbnail = card.thumbnailURL { lines.append("  │ image: \(thumbnail)") }
             lines.append("  └ \(card.url ?? url)")
         }
+        if let render { lines += render.textLines }
         return lines.joined(separator: "\n")
     }
 }

@@ -67,7 +67,7 @@ struct PostgresStoreCommandTests {
         #expect(
             applied
                 == "v1-schema\nv2-shared-crawl\nv3-search\nv4-api-token\nv5-freshness\nv6-whatwg-crawl-url\nv7-refresh-indexes\n"
-                + "v8-index-generations\n"
+                + "v8-index-generations\nv9-page-rendered\n"
         )
     }
 
@@ -109,7 +109,7 @@ struct PostgresStoreCommandTests {
             #expect(outcome.status == status, "\(outcome.standardError)")
             #expect(!outcome.standardError.contains("cannot open the store"), "\(outcome.standardError)")
         }
-        #expect(try await cluster.psql("SELECT count(*) FROM searchlight_migration", database: database) == "8\n")
+        #expect(try await cluster.psql("SELECT count(*) FROM searchlight_migration", database: database) == "9\n")
         #expect(try await cluster.psql("SELECT count(*) FROM setting WHERE name = 'salt'", database: database) == "1\n")
     }
 

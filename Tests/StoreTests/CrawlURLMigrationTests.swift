@@ -104,7 +104,7 @@ struct CrawlURLMigrationTests {
     func postgres() async throws {
         let database = try await TestDatabase.make()
         let previous = Array(PostgresSchema.migrations.prefix { $0.identifier != "v6-whatwg-crawl-url" })
-        #expect(previous.count == PostgresSchema.migrations.count - 3)
+        #expect(previous.count == PostgresSchema.migrations.count - 4)
         try await database.withConnection { connection in
             try await PostgresMigrator.migrate(connection, migrations: previous, logger: .silent)
             for statement in Self.otherRows {
@@ -120,8 +120,8 @@ struct CrawlURLMigrationTests {
         }
         let store = try await PostgresStore.open(try database.location)
         #expect(
-            try await store.appliedMigrations().suffix(3) == [
-                "v6-whatwg-crawl-url", "v7-refresh-indexes", "v8-index-generations",
+            try await store.appliedMigrations().suffix(4) == [
+                "v6-whatwg-crawl-url", "v7-refresh-indexes", "v8-index-generations", "v9-page-rendered",
             ])
         await store.close()
         #expect(try await database.strings(PostgresQuery(unsafeSQL: Self.listing)) == Self.expected)

@@ -17,7 +17,7 @@ struct PostgresSchemaTests {
     /// SQLite columns no code reads any more, not carried over.
     static let droppedColumns: Set = ["public_item.title_ascii"]
     /// SQLite INTEGER columns that hold a flag: BOOLEAN on PostgreSQL.
-    static let booleanColumns: Set = ["page.is_indexable", "page.is_gone", "cluster.published"]
+    static let booleanColumns: Set = ["page.is_indexable", "page.is_gone", "page.is_rendered", "cluster.published"]
     /// The PostgreSQL types of SQLite's declared types.
     static let types = ["INTEGER": "bigint", "REAL": "double precision", "TEXT": "text", "BLOB": "bytea"]
 

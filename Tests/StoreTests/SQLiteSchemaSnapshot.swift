@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+
 @testable import Store
 
 /// The schema of a new SQLite store after all its migrations, read from SQLite itself: what the PostgreSQL

@@ -40,7 +40,7 @@ extension PostgresStore {
         var latest: [String: StoredPage] = [:]
         for page in pages { latest[page.url] = page }
         var urls: [String] = [], finals: [String] = [], statuses: [Int] = [], indexable: [Bool] = []
-        var links: [String] = [], fetched: [Double] = []
+        var links: [String] = [], fetched: [Double] = [], rendered: [Bool] = []
         var canonicals = PostgresColumn<String>(), types = PostgresColumn<String>()
         var reasons = PostgresColumn<String>(), titles = PostgresColumn<String>()
         var items = PostgresColumn<String>(), hashes = PostgresColumn<String>()
@@ -51,6 +51,7 @@ extension PostgresStore {
             indexable.append(page.isIndexable)
             links.append(page.links)
             fetched.append(page.fetchedAt)
+            rendered.append(page.isRendered)
             canonicals.append(page.canonicalURL)
             types.append(page.contentType)
             reasons.append(page.notIndexedReason)
@@ -62,26 +63,26 @@ extension PostgresStore {
             """
             INSERT INTO page (url, final_url, canonical_url, http_status, content_type, is_indexable,
                               not_indexed_reason, is_gone, title, item_json, links, content_hash,
-                              fetched_at, changed_at, run_id)
+                              fetched_at, changed_at, run_id, is_rendered)
             SELECT t.url, t.final, CASE WHEN t.canonical_p THEN t.canonical END, t.status,
                    CASE WHEN t.type_p THEN t.type END, t.indexable, CASE WHEN t.reason_p THEN t.reason END, FALSE,
                    CASE WHEN t.title_p THEN t.title END, CASE WHEN t.item_p THEN t.item END, t.links,
-                   CASE WHEN t.hash_p THEN t.hash END, t.fetched, t.fetched, \(run)
+                   CASE WHEN t.hash_p THEN t.hash END, t.fetched, t.fetched, \(run), t.rendered
             FROM unnest(
                 \(urls)::text[], \(finals)::text[], \(canonicals.values)::text[], \(canonicals.present)::bool[],
                 \(statuses)::int8[], \(types.values)::text[], \(types.present)::bool[], \(indexable)::bool[],
                 \(reasons.values)::text[], \(reasons.present)::bool[], \(titles.values)::text[],
                 \(titles.present)::bool[], \(items.values)::text[], \(items.present)::bool[], \(links)::text[],
-                \(hashes.values)::text[], \(hashes.present)::bool[], \(fetched)::float8[]
+                \(hashes.values)::text[], \(hashes.present)::bool[], \(fetched)::float8[], \(rendered)::bool[]
             ) AS t(url, final, canonical, canonical_p, status, type, type_p, indexable, reason, reason_p, title,
-                   title_p, item, item_p, links, hash, hash_p, fetched)
+                   title_p, item, item_p, links, hash, hash_p, fetched, rendered)
             ON CONFLICT (url) DO UPDATE SET
                 final_url = excluded.final_url, canonical_url = excluded.canonical_url,
                 http_status = excluded.http_status, content_type = excluded.content_type,
                 is_indexable = excluded.is_indexable, not_indexed_reason = excluded.not_indexed_reason,
                 is_gone = FALSE, title = excluded.title, item_json = excluded.item_json, links = excluded.links,
                 content_hash = excluded.content_hash, fetched_at = excluded.fetched_at,
-                changed_at = excluded.changed_at, run_id = excluded.run_id
+                changed_at = excluded.changed_at, run_id = excluded.run_id, is_rendered = excluded.is_rendered
             """, logger: logger)
     }
 }

@@ -230,21 +230,21 @@ extension SQLiteStore {
             sql: """
                 INSERT INTO page (url, final_url, canonical_url, http_status, content_type, is_indexable,
                                   not_indexed_reason, is_gone, title, item_json, links, content_hash,
-                                  fetched_at, changed_at, run_id)
-                VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?)
+                                  fetched_at, changed_at, run_id, is_rendered)
+                VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT(url) DO UPDATE SET
                     final_url = excluded.final_url, canonical_url = excluded.canonical_url,
                     http_status = excluded.http_status, content_type = excluded.content_type,
                     is_indexable = excluded.is_indexable, not_indexed_reason = excluded.not_indexed_reason,
                     is_gone = 0, title = excluded.title, item_json = excluded.item_json, links = excluded.links,
                     content_hash = excluded.content_hash, fetched_at = excluded.fetched_at,
-                    changed_at = excluded.changed_at, run_id = excluded.run_id
+                    changed_at = excluded.changed_at, run_id = excluded.run_id, is_rendered = excluded.is_rendered
                 """)
         for page in batch.pages {
             try upsert.execute(arguments: [
                 page.url, page.finalURL, page.canonicalURL, page.httpStatus, page.contentType, page.isIndexable,
                 page.notIndexedReason, page.title, page.itemJSON, page.links, page.contentHash, page.fetchedAt,
-                page.fetchedAt, run,
+                page.fetchedAt, run, page.isRendered,
             ])
         }
         let touch = try db.cachedStatement(

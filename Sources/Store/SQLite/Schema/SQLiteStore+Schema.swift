@@ -21,6 +21,7 @@ extension SQLiteStore {
         registerFreshnessSchema(in: &migrator)
         registerCrawlURLSchema(in: &migrator)
         registerRefreshIndexSchema(in: &migrator)
+        registerRenderSchema(in: &migrator)
         return migrator
     }()
 
